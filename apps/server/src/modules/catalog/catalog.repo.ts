@@ -1,0 +1,22 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { creditPackages } from '../../db/schema.ts';
+
+export type CreditPackageRow = typeof creditPackages.$inferSelect;
+
+export function listActivePackages(db: Db): Promise<CreditPackageRow[]> {
+  return db
+    .select()
+    .from(creditPackages)
+    .where(eq(creditPackages.active, true))
+    .orderBy(asc(creditPackages.sortOrder));
+}
+
+export async function findActivePackage(
+  db: Db,
+  id: string,
+): Promise<CreditPackageRow | undefined> {
+  const rows = await db.select().from(creditPackages).where(eq(creditPackages.id, id)).limit(1);
+  const row = rows[0];
+  return row?.active ? row : undefined;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { createVinDecoder } from './adapters/vin-decoder/index.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  /** Stops taking requests, lets in-flight ones finish, then closes the database and data. */
+  close(): Promise<void>;
+}
+
+/** Everything a running server holds, opened in order and closed in reverse. */
+export async function startRuntime(config: Config): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const decoder = await createVinDecoder(config).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
+  const app = await buildApp({ config, database, decoder });
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await decoder.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
+import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
+import { buildApp } from '../../src/app.ts';
+import { parseConfig, type Config } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import type { TestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+let sharedDecoder: Promise<VinDecoder> | undefined;
+
+/** The offline decoder is read-only and slow to open, so one instance serves a test file. */
+export function testDecoder(config: Config): Promise<VinDecoder> {
+  sharedDecoder ??= createVinDecoder(config);
+  return sharedDecoder;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', ...env });
+}
+
+/** A full app on a fresh database, driven through `app.inject()`. */
+export async function createTestApp(
+  db: TestDatabase,
+  options: { env?: Record<string, string>; decoder?: VinDecoder } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await db.open();
+  const decoder = options.decoder ?? (await testDecoder(config));
+  const app = await buildApp({ config, database, decoder });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['specs/**/*.spec.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // One server and one browser per file; files run one after another on a 2-core machine.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  message: z.string().optional(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const errorResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,21 @@
+/** Business constants of spec section 9; every consumer imports them from here. */
+export const REPORT_COST_CREDITS = 1;
+export const PLATE_MAX_LENGTH = 10;
+export const DECODE_BATCH_MAX = 50;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const TIMINGS = {
+  toastDefaultMs: 3000,
+  toastFadeMs: 300,
+  addCardToastMs: 4000,
+  addCardCloseMs: 1500,
+  redirectAfterSuccessMs: 1000,
+  backToSigninMs: 2000,
+  resetStepMs: 2000,
+  backToRegisterMs: 3000,
+  reRegisterMs: 1500,
+  errorDisplayMs: 5000,
+  autoOrderMs: 1000,
+  pendingPlateSearchMs: 500,
+  adminRecheckMs: 100,
+} as const;
