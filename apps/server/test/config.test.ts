@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('runs the whole product with no variables set', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.PRODUCT_NAME).toBe('Vehicle Records');
+    expect(config.CONTACT_EMAIL).toBe('support@localhost');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.DATA_DIR).toBe(resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_EMAILS).toEqual([]);
+    expect(config.VPIC_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and normalises admin e-mails', () => {
+    const config = parseConfig({ PORT: '8080', ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,' });
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = parseConfig({ DATABASE_URL: '', VPIC_URL: '', PUBLIC_URL: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.VPIC_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ VPIC_URL: 'not a url' }, 'VPIC_URL'],
+    [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o with one line naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`Invalid ${name}`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+});

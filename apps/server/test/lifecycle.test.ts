@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((r) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => r(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+async function waitHealthy(url: string, proc: Proc): Promise<void> {
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
+    try {
+      if ((await fetch(`${url}/api/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vr-lifecycle-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops the boot with one line naming a bad variable', async () => {
+    const proc = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await proc.exited).toBe(1);
+    const lines = proc.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid PORT: /);
+  });
+
+  it('finishes in-flight requests on SIGTERM, and PGlite data survives a restart', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const first = run({ PORT: String(port), DATA_DIR: dataDir });
+    await waitHealthy(url, first);
+
+    // A cold batch decode takes long enough to still be running when the signal arrives.
+    const vins = ['1HGCM82633A004352', 'KM8K2CAB4PU001140', '5YJ3E1EA8JF000000', '1FTFW1ET9DFC10312'];
+    const inFlight = fetch(`${url}/api/vehicles/DecodeVINValuesBatch/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `format=json&DATA=${vins.join(';')}`,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    first.child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect((await res.json()).Results).toHaveLength(vins.length);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutdown complete');
+
+    // An operator edits the catalog while the server is down; the next boot must see it.
+    const client = await PGlite.create(join(dataDir, 'pglite'));
+    await client.query(`update credit_packages set description = 'Single report' where id = 'credits_1'`);
+    await client.close();
+
+    const second = run({ PORT: String(port), DATA_DIR: dataDir });
+    await waitHealthy(url, second);
+    const catalog = await (await fetch(`${url}/api/api/stripe-credit/credit-packages`)).json();
+    expect(catalog.packages[0].description).toBe('Single report');
+    expect(catalog.packages).toHaveLength(6);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});

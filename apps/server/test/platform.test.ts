@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+describe.each(testDatabases())('platform on $name', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports health ok while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the seeded credit catalog with server-decided prices', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/stripe-credit/credit-packages' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(
+      body.packages.map((p: { creditAmount: number; amount: number }) => [p.creditAmount, p.amount]),
+    ).toEqual([
+      [1, 800],
+      [3, 1500],
+      [5, 2400],
+      [10, 4500],
+      [25, 9500],
+      [100, 35000],
+    ]);
+    expect(body.packages[0]).toMatchObject({
+      packageId: 'credits_1',
+      currency: 'usd',
+      priceDisplay: '$8.00',
+    });
+  });
+
+  it('answers unknown API paths with JSON 404', async () => {
+    for (const url of ['/api/api/nope', '/api/whatever', '/api/api/health/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/api/health', '/api/api/stripe-credit/credit-packages']),
+    );
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles/DecodeVINValuesBatch/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"DATA":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('reports 503 with a message once the database is gone', async () => {
+    await t.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', message: 'Database unavailable' });
+  });
+});
