@@ -13,27 +13,23 @@ const emailList = z
   )
   .pipe(z.array(z.email()));
 
-const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalUrl = z.url().optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every environment variable the server reads, with its default (DESIGN.md section 4). */
 const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PRODUCT_NAME: z.string().min(1).default('Vehicle Records'),
     CONTACT_EMAIL: z.email().default('support@localhost'),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
-    ),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     ADMIN_EMAILS: emailList,
     VPIC_URL: optionalUrl,
     VPIC_TIMEOUT_MS: positiveInt(3000),
@@ -53,7 +49,9 @@ export class ConfigError extends Error {}
 
 /** Parses an environment; the error names the first bad variable and what is wrong, on one line. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
+  // An empty value means "use the default", as a copied `.env.example` leaves them.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(set);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') || 'configuration';

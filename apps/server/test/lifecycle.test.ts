@@ -78,7 +78,8 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect((await res.json()).Results).toHaveLength(vins.length);
+    const body = (await res.json()) as { Results: unknown[] };
+    expect(body.Results).toHaveLength(vins.length);
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('shutdown complete');
 
@@ -89,8 +90,10 @@ describe('server process', () => {
 
     const second = run({ PORT: String(port), DATA_DIR: dataDir });
     await waitHealthy(url, second);
-    const catalog = await (await fetch(`${url}/api/api/stripe-credit/credit-packages`)).json();
-    expect(catalog.packages[0].description).toBe('Single report');
+    const catalog = (await (await fetch(`${url}/api/api/stripe-credit/credit-packages`)).json()) as {
+      packages: { description: string }[];
+    };
+    expect(catalog.packages[0]?.description).toBe('Single report');
     expect(catalog.packages).toHaveLength(6);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);

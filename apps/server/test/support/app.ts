@@ -17,12 +17,13 @@ let sharedDecoder: Promise<VinDecoder> | undefined;
 
 /** The offline decoder is read-only and slow to open, so one instance serves a test file. */
 export function testDecoder(config: Config): Promise<VinDecoder> {
-  sharedDecoder ??= createVinDecoder(config);
-  return sharedDecoder;
+  const decoder = sharedDecoder ?? createVinDecoder(config);
+  sharedDecoder = decoder;
+  return decoder;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', ...env });
+  return parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
 }
 
 /** A full app on a fresh database, driven through `app.inject()`. */

@@ -16,8 +16,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        res.setHeader(
+      setHeaders: (reply, path) => {
+        reply.header(
           'Cache-Control',
           path.includes(`${join(distDir, 'assets')}`)
             ? 'public, max-age=31536000, immutable'
