@@ -34,7 +34,9 @@ const configSchema = z
     VPIC_URL: optionalUrl,
     VPIC_TIMEOUT_MS: positiveInt(3000),
     DECODE_CACHE_SIZE: positiveInt(10_000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST_DIR: z.string().optional(),
   })
   .transform((c) => ({
@@ -50,7 +52,9 @@ export class ConfigError extends Error {}
 /** Parses an environment; the error names the first bad variable and what is wrong, on one line. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty value means "use the default", as a copied `.env.example` leaves them.
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = configSchema.safeParse(set);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -12,7 +12,10 @@ export interface Runtime {
 
 /** Everything a running server holds, opened in order and closed in reverse. */
 export async function startRuntime(config: Config): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
   const decoder = await createVinDecoder(config).catch(async (err: unknown) => {
     await database.close();
     throw err;

@@ -17,7 +17,10 @@ describe('configuration', () => {
   });
 
   it('derives PUBLIC_URL from PORT and normalises admin e-mails', () => {
-    const config = parseConfig({ PORT: '8080', ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,' });
+    const config = parseConfig({
+      PORT: '8080',
+      ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,',
+    });
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
     expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
   });

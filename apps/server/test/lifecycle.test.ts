@@ -68,7 +68,12 @@ describe('server process', () => {
     await waitHealthy(url, first);
 
     // A cold batch decode takes long enough to still be running when the signal arrives.
-    const vins = ['1HGCM82633A004352', 'KM8K2CAB4PU001140', '5YJ3E1EA8JF000000', '1FTFW1ET9DFC10312'];
+    const vins = [
+      '1HGCM82633A004352',
+      'KM8K2CAB4PU001140',
+      '5YJ3E1EA8JF000000',
+      '1FTFW1ET9DFC10312',
+    ];
     const inFlight = fetch(`${url}/api/vehicles/DecodeVINValuesBatch/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,12 +90,16 @@ describe('server process', () => {
 
     // An operator edits the catalog while the server is down; the next boot must see it.
     const client = await PGlite.create(join(dataDir, 'pglite'));
-    await client.query(`update credit_packages set description = 'Single report' where id = 'credits_1'`);
+    await client.query(
+      `update credit_packages set description = 'Single report' where id = 'credits_1'`,
+    );
     await client.close();
 
     const second = run({ PORT: String(port), DATA_DIR: dataDir });
     await waitHealthy(url, second);
-    const catalog = (await (await fetch(`${url}/api/api/stripe-credit/credit-packages`)).json()) as {
+    const catalog = (await (
+      await fetch(`${url}/api/api/stripe-credit/credit-packages`)
+    ).json()) as {
       packages: { description: string }[];
     };
     expect(catalog.packages[0]?.description).toBe('Single report');

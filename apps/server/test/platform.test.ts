@@ -18,12 +18,18 @@ describe.each(testDatabases())('platform on $name', (db) => {
   });
 
   it('serves the seeded credit catalog with server-decided prices', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/api/stripe-credit/credit-packages' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/api/stripe-credit/credit-packages',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
     expect(
-      body.packages.map((p: { creditAmount: number; amount: number }) => [p.creditAmount, p.amount]),
+      body.packages.map((p: { creditAmount: number; amount: number }) => [
+        p.creditAmount,
+        p.amount,
+      ]),
     ).toEqual([
       [1, 800],
       [3, 1500],

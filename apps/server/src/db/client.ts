@@ -42,7 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string | null,
+): Promise<Database & { migrate(): Promise<void> }> {
   let client: PGlite;
   if (dataDir === null) {
     client = await PGlite.create();
@@ -74,8 +76,7 @@ async function openPostgres(url: string): Promise<Database & { migrate(): Promis
   return {
     db,
     kind: 'postgres',
-    migrate: () =>
-      migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

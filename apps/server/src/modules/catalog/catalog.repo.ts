@@ -12,10 +12,7 @@ export function listActivePackages(db: Db): Promise<CreditPackageRow[]> {
     .orderBy(asc(creditPackages.sortOrder));
 }
 
-export async function findActivePackage(
-  db: Db,
-  id: string,
-): Promise<CreditPackageRow | undefined> {
+export async function findActivePackage(db: Db, id: string): Promise<CreditPackageRow | undefined> {
   const rows = await db.select().from(creditPackages).where(eq(creditPackages.id, id)).limit(1);
   const row = rows[0];
   return row?.active ? row : undefined;
