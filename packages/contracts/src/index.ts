@@ -1,4 +1,5 @@
 export * from './catalog.ts';
+export * from './pricing.ts';
 export * from './decode.ts';
 export * from './limits.ts';
 export * from './messages.ts';
@@ -6,3 +7,5 @@ export * from './money.ts';
 export * from './states.ts';
 export * from './vin.ts';
 export * from './health.ts';
+export * from './public-config.ts';
+export * from './product.ts';
