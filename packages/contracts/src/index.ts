@@ -9,3 +9,4 @@ export * from './vin.ts';
 export * from './health.ts';
 export * from './public-config.ts';
 export * from './product.ts';
+export * from './auth.ts';

@@ -20,3 +20,7 @@ export const creditPackages = pgTable(
     check('credit_packages_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+export * from './auth-schema.ts';
+export * from './users-schema.ts';
+export * from './mail-schema.ts';

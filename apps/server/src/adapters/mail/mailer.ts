@@ -1,0 +1,34 @@
+/** One e-mail: a plain-text body and an HTML body saying the same. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The outside system "mail" (DESIGN.md section 5): SMTP in production, the `outbox` table when
+ * no SMTP server is configured. Every module that sends mail (codes, receipts, report ready)
+ * goes through this interface.
+ */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the mail is accepted (by the SMTP server, or stored); rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The part of a pino logger the mailers use. */
+export interface MailLogger {
+  info(obj: object, msg: string): void;
+}
+
+/** Escapes text for an HTML body. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

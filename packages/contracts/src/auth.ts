@@ -1,0 +1,359 @@
+import { z } from 'zod';
+
+/**
+ * Accounts: the request and response shapes of the auth endpoints (docs/auth-api.md), the
+ * password rule shared by server and client, the limits, and every auth text of spec sections
+ * 4, 5 and 8, defined once.
+ */
+
+export const AUTH_LIMITS = {
+  /** Digits of a verification or reset code. */
+  otpLength: 6,
+  /** A code is valid this long after it was sent. */
+  otpTtlMinutes: 10,
+  /** Wrong entries after which a code stops working. */
+  otpAttempts: 5,
+  /** Codes sent to one e-mail address within `otpSendWindowMinutes`. */
+  otpSendsPerWindow: 3,
+  otpSendWindowMinutes: 5,
+  /** Codes sent (sign-ups, resends, resets) from one IP address per hour. */
+  otpSendsPerIpPerHour: 30,
+  /** Failed sign-ins an account may have before it must wait. */
+  signInFreeFailures: 5,
+  /** The longest wait of a locked account. */
+  signInMaxDelaySeconds: 15 * 60,
+  /** Failed sign-ins and code entries from one IP address per hour. */
+  failuresPerIpPerHour: 100,
+  /** Calls of delete-unverified-user per minute, per IP address and per e-mail. */
+  deleteUnverifiedPerMinute: 5,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  /** The client's own minimum (spec section 5); the server enforces the full rule. */
+  clientPasswordMinLength: 6,
+  emailMaxLength: 254,
+  fullNameMaxLength: 200,
+} as const;
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const DEFAULT_FIRST_NAME = 'User';
+export const DEFAULT_LAST_NAME = 'Name';
+
+/** Every auth text of the spec (sections 4, 5, 8) and the server's own, in one place. */
+export const AUTH_MESSAGES = {
+  // Section 5: form validation.
+  emailRequired: 'Email is required',
+  emailInvalidClient: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShortClient: 'Password must be at least 6 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  codeRequired: 'Verification code is required',
+  codeFormat: 'Verification code must be 6 digits',
+  newPasswordRequired: 'New password is required',
+  confirmNewPasswordRequired: 'Please confirm your new password',
+  passwordHint:
+    'The password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter one special character and one number.',
+
+  // Section 8: registration.
+  passwordPolicy:
+    'Password does not meet the required criteria. Please ensure it has at least 8 characters.',
+  passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`,
+  invalidEmail: 'Invalid email format. Please check your email address.',
+  registrationFailed: 'Registration failed. Please try again.',
+  reRegistrationFailed: 'Registration failed after cleanup. Please try again.',
+  existsUnverified: 'An account with this email already exists but is not verified.',
+  existsUnverifiedCodeResent:
+    'An account with this email already exists but is not verified. A new verification code has been sent to your email.',
+  existsVerified:
+    'An account with this email already exists and is verified. Please sign in instead.',
+  fullNameTooLong: `Full name must be at most ${AUTH_LIMITS.fullNameMaxLength} characters.`,
+
+  // Section 8: verification.
+  invalidCode: 'Invalid verification code. Please check and try again.',
+  expiredCode: 'Verification code has expired. Please request a new one.',
+  codeAttemptsExceeded: 'Too many incorrect codes. Please request a new code.',
+  noPendingVerification: 'No pending verification found. Please register again.',
+  verificationFailed: 'Verification failed. Please try again.',
+
+  // Section 8: resend verification code.
+  verificationCodeResent:
+    'A new verification code has been sent to your email. Please check your inbox.',
+  resendVerificationEmailRequired: 'Email is required to resend verification code.',
+  resendVerificationNotFound:
+    'No pending verification found for this email. Please register first or try signing in if you already have an account.',
+  verificationSendLimit:
+    'Too many attempts. Please wait a few minutes before requesting a new code.',
+  alreadyVerified: 'This email is already verified. Please try signing in.',
+  resendVerificationFailed: 'Failed to resend verification code. Please try again.',
+
+  // Section 8: resend reset code.
+  resetCodeResent: 'A new password reset code has been sent to your email address.',
+  resendResetEmailRequired: 'Email is required to resend reset code.',
+  resetNotFound: 'No account found with this email address.',
+  resetSendLimit: 'Too many attempts. Please wait before requesting a new code.',
+  resendResetFailed: 'Failed to resend reset code. Please try again.',
+
+  // Section 8: generic auth and token.
+  genericFailure: 'An error occurred. Please try again.',
+  tokenNotAvailable: 'Authentication token not available',
+  noTokenAvailable: 'No authentication token available',
+  tokenFailed: 'Failed to get authentication token',
+  autoSignInFailed: 'Auto sign-in failed',
+  backendRegistrationFailed: 'Failed to register user in backend',
+
+  // Section 4: dialog status texts.
+  verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',
+  verifiedSignInManually: 'Email verified successfully! You can now sign in.',
+  resetCodeSent: 'Password reset code has been sent to your email address.',
+  resetSigningIn: 'Password reset successful! Signing you in...',
+  resetSignInManually: 'Password reset successful! You can now sign in with your new password.',
+  signInRedirecting: 'Sign in successful! Redirecting to dashboard...',
+  signInWelcomeBack: 'Sign in successful! Welcome back.',
+  additionalVerification:
+    'Additional verification required. Please click sign up to re-register, you can use this same email.',
+
+  // The server's own.
+  invalidCredentials: 'Incorrect email or password.',
+  tooManyFailuresFromIp: 'Too many failed attempts from your network. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  authRequired: 'Authentication required. Please sign in.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  adminRequired: 'Administrator access required.',
+  mailUnavailable: 'We could not send the e-mail right now. Please try again in a moment.',
+  accountNotDeleted: 'The account was not deleted.',
+} as const;
+
+/** "Too many failed sign-in attempts. Please try again in 2 seconds." */
+export function signInLockedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+}
+
+/**
+ * The `code` of every auth error answer. The `message` next to it is the text to show; the code
+ * tells the client what to do (e.g. USER_NOT_FOUND on verify: back to register after 3 s).
+ */
+export const AUTH_ERROR_CODES = [
+  'INVALID_INPUT',
+  'INVALID_EMAIL',
+  'PASSWORD_POLICY',
+  'USER_EXISTS_VERIFIED',
+  'USER_EXISTS_UNVERIFIED',
+  'USER_NOT_FOUND',
+  'EMAIL_ALREADY_VERIFIED',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'OTP_ATTEMPTS_EXCEEDED',
+  'OTP_SEND_LIMIT',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'SIGN_IN_LOCKED',
+  'TOO_MANY_REQUESTS',
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'MAIL_UNAVAILABLE',
+  'AUTH_FAILED',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const authErrorResponseSchema = z.object({
+  message: z.string(),
+  code: z.enum(AUTH_ERROR_CODES).optional(),
+  /** The form field the message belongs to, when it belongs to one. */
+  field: z.string().optional(),
+  /** On 429: seconds until a retry can succeed (also in the Retry-After header). */
+  retryAfterSeconds: z.number().int().optional(),
+  /** Only on POST /api/api/register, which the spec's client reads as `error`. */
+  error: z.string().optional(),
+});
+export type AuthErrorResponse = z.infer<typeof authErrorResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+
+/** An e-mail address, normalised once: trimmed and lower-cased. */
+export function emailField(requiredMessage: string = AUTH_MESSAGES.emailRequired) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, requiredMessage)
+    .max(AUTH_LIMITS.emailMaxLength, AUTH_MESSAGES.invalidEmail)
+    .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+}
+export const emailSchema = emailField();
+
+const hasUpper = /[A-Z]/;
+const hasLower = /[a-z]/;
+const hasDigit = /[0-9]/;
+const hasSpecial = /[^A-Za-z0-9]/;
+
+/**
+ * The password rule (DESIGN.md section 7): 8+ characters with an upper-case letter, a lower-case
+ * letter, a digit and a special character. The server enforces it on sign-up and reset; the
+ * client uses the same schema.
+ */
+export const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(AUTH_LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong)
+  .refine(
+    (p) =>
+      p.length >= AUTH_LIMITS.passwordMinLength &&
+      hasUpper.test(p) &&
+      hasLower.test(p) &&
+      hasDigit.test(p) &&
+      hasSpecial.test(p),
+    { error: AUTH_MESSAGES.passwordPolicy },
+  );
+
+export function isStrongPassword(password: string): boolean {
+  return passwordSchema.safeParse(password).success;
+}
+
+/** Sign-in checks only that a password is there (DESIGN.md section 7). */
+export const signInPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(AUTH_LIMITS.passwordMaxLength, AUTH_MESSAGES.invalidCredentials);
+
+export const otpSchema = z
+  .string({ error: AUTH_MESSAGES.codeRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.codeRequired)
+  .regex(/^\d{6}$/, AUTH_MESSAGES.codeFormat);
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .max(AUTH_LIMITS.fullNameMaxLength, AUTH_MESSAGES.fullNameTooLong);
+
+/** Spec section 3: given name = first word of the full name, family name = the other words. */
+export function splitFullName(fullName: string | null | undefined): {
+  givenName: string | null;
+  familyName: string | null;
+} {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return {
+    givenName: words[0] ?? null,
+    familyName: words.length > 1 ? words.slice(1).join(' ') : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: fullNameSchema.optional(),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
+export const sendVerificationOtpBodySchema = z.object({
+  email: emailField(AUTH_MESSAGES.resendVerificationEmailRequired),
+});
+export type SendVerificationOtpBody = z.input<typeof sendVerificationOtpBodySchema>;
+
+export const signInBodySchema = z.object({ email: emailSchema, password: signInPasswordSchema });
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
+export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const deleteUnverifiedUserBodySchema = z.object({ email: emailSchema });
+export type DeleteUnverifiedUserBody = z.input<typeof deleteUnverifiedUserBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** The signed-in user as the client shows it (spec section 3 "Signed-in user"). */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().describe(`given name, default '${DEFAULT_FIRST_NAME}'`),
+  lastName: z.string().describe(`family name, default '${DEFAULT_LAST_NAME}'`),
+  role: roleSchema,
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** Sign-in, verify (auto sign-in) and refresh: the bearer token for `/api/api` and the user. */
+export const authSessionResponseSchema = z.object({
+  token: z.string().describe('send as `Authorization: Bearer <token>`; keep in memory only'),
+  user: authUserSchema,
+});
+export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
+
+export const signUpResponseSchema = z.object({
+  success: z.literal(true),
+  email: z.string().describe('the normalised address the code was sent to'),
+});
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+export const authSuccessResponseSchema = z.object({ success: z.literal(true) });
+export type AuthSuccessResponse = z.infer<typeof authSuccessResponseSchema>;
+
+export const meResponseSchema = authUserSchema;
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  created: z.boolean().describe('false when the profile already existed'),
+  user: authUserSchema,
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const deleteUnverifiedUserResponseSchema = z.object({
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type DeleteUnverifiedUserResponse = z.infer<typeof deleteUnverifiedUserResponseSchema>;
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const paginationSchema = z.object({
+  current: z.number().int(),
+  size: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable().describe("the user's full name, if given"),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminUserSchema),
+  pagination: paginationSchema,
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
