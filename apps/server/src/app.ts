@@ -12,13 +12,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -27,6 +30,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   decoder: VinDecoder;
+  /** Default: SMTP when SMTP_URL is set, else the outbox table; closed with the app. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
@@ -69,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -77,6 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { db: database.db });
   await app.register(vehiclesRoutes, { decoder });
+
+  const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  const { guards, throttles } = await registerAuth(app, { config, db: database.db, mailer });
+  await app.register(usersRoutes, {
+    db: database.db,
+    guards,
+    throttles,
+    adminEmails: config.ADMIN_EMAILS,
+  });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

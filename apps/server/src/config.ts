@@ -38,11 +38,24 @@ const configSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: z
+      .url()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_DAYS: positiveInt(7),
+    SESSION_MAX_DAYS: positiveInt(30),
+  })
+  .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
+    path: ['SESSION_MAX_DAYS'],
+    message: 'must not be shorter than SESSION_IDLE_DAYS',
   })
   .transform((c) => ({
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    MAIL_FROM: c.MAIL_FROM ?? `${c.PRODUCT_NAME} <no-reply@localhost>`,
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,170 @@
+import { AUTH_LIMITS, AUTH_MESSAGES, isStrongPassword } from '@vr/contracts';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, emailOTP } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authUsers,
+  authVerifications,
+} from '../../db/schema.ts';
+import { codeMail } from './auth.mails.ts';
+
+/** Where better-auth's handler lives; only the routes of auth.routes.ts reach it. */
+export const AUTH_BASE_PATH = '/api/auth';
+/**
+ * The client address as Fastify resolved it, set by the forwarder on every request it hands to
+ * better-auth (a client-sent copy is never forwarded): better-auth's rate limiter keys on it.
+ */
+export const CLIENT_IP_HEADER = 'x-vr-client-ip';
+
+const DAY_S = 24 * 60 * 60;
+
+const PASSWORD_SETTING_PATHS = new Set([
+  '/sign-up/email',
+  '/email-otp/reset-password',
+  '/reset-password',
+  '/change-password',
+  '/set-password',
+]);
+
+export interface AuthInstanceOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * better-auth configured for this product: e-mail + password with required verification by a
+ * 6-digit code (also used for password resets), bearer tokens, database-backed rate limiting.
+ */
+export function createAuthInstance({ config, db, mailer, secret, log }: AuthInstanceOptions) {
+  const idleSeconds = config.SESSION_IDLE_DAYS * DAY_S;
+  return betterAuth({
+    appName: config.PRODUCT_NAME,
+    baseURL: config.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [new URL(config.PUBLIC_URL).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        givenName: { type: 'string', required: false, input: true },
+        familyName: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: AUTH_LIMITS.passwordMinLength,
+      maxPasswordLength: AUTH_LIMITS.passwordMaxLength,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+    },
+    session: {
+      // Idle expiry: a session unused (not refreshed) this long ends. The absolute expiry
+      // (SESSION_MAX_DAYS from sign-in) is checked by auth.sessions.ts.
+      expiresIn: idleSeconds,
+      updateAge: Math.min(DAY_S, Math.floor(idleSeconds / 7)),
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      // A per-IP burst guard in front of our own throttles (auth.throttle.ts), which carry the
+      // spec's limits; the library's defaults (3 per 10 s) would lock out a shared address.
+      customRules: {
+        '/sign-in/*': { window: 60, max: 20 },
+        '/sign-up/*': { window: 60, max: 10 },
+        '/email-otp/*': { window: 60, max: 20 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
+      // better-auth skips its CSRF origin check when NODE_ENV is test; keep it on everywhere.
+      disableOriginCheck: false,
+      cookiePrefix: 'vr',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      // The password rule on every path that sets a password, whoever calls it.
+      before: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_SETTING_PATHS.has(ctx.path)) return;
+        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const password = body.newPassword ?? body.password;
+        if (typeof password !== 'string' || !isStrongPassword(password)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_POLICY',
+            message: AUTH_MESSAGES.passwordPolicy,
+          });
+        }
+      }),
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const data = args.length > 0 ? { details: args.map(describe) } : {};
+        if (level === 'error') log.error(data, `auth: ${message}`);
+        else if (level === 'warn') log.warn(data, `auth: ${message}`);
+        else log.debug(data, `auth: ${message}`);
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: AUTH_LIMITS.otpLength,
+        expiresIn: AUTH_LIMITS.otpTtlMinutes * 60,
+        allowedAttempts: AUTH_LIMITS.otpAttempts,
+        // Only a hash of the code is stored; a resend always makes a new code.
+        storeOTP: 'hashed',
+        resendStrategy: 'rotate',
+        overrideDefaultEmailVerification: true,
+        rateLimit: { window: 60, max: 20 },
+        async sendVerificationOTP({ email, otp, type }) {
+          try {
+            await mailer.send(codeMail(config.PRODUCT_NAME, email, type, otp));
+          } catch (err) {
+            log.error({ err, mail: { to: email, purpose: type } }, 'could not send a code mail');
+            throw new APIError('SERVICE_UNAVAILABLE', {
+              code: 'MAIL_UNAVAILABLE',
+              message: AUTH_MESSAGES.mailUnavailable,
+            });
+          }
+        },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type AuthInstance = ReturnType<typeof createAuthInstance>;
+
+function describe(value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message };
+  return value;
+}

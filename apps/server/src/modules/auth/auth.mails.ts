@@ -1,0 +1,44 @@
+import { AUTH_LIMITS } from '@vr/contracts';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
+
+export type CodePurpose = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
+
+const PURPOSES: Record<CodePurpose, { subject: string; action: string }> = {
+  'email-verification': {
+    subject: 'verification code',
+    action: 'verify your e-mail address and finish creating your account',
+  },
+  'forget-password': { subject: 'password reset code', action: 'reset your password' },
+  'sign-in': { subject: 'sign-in code', action: 'sign in' },
+  'change-email': { subject: 'e-mail change code', action: 'confirm your new e-mail address' },
+};
+
+/** The mail carrying a one-time code: what it is for, the code, and that it expires. */
+export function codeMail(
+  productName: string,
+  to: string,
+  purpose: CodePurpose,
+  code: string,
+): MailMessage {
+  const { subject, action } = PURPOSES[purpose];
+  const minutes = AUTH_LIMITS.otpTtlMinutes;
+  const text = [
+    `Your ${productName} ${subject} is: ${code}`,
+    '',
+    `Enter this code to ${action}.`,
+    `The code expires in ${minutes} minutes and can be used once.`,
+    '',
+    'If you did not ask for it, you can ignore this e-mail; nothing changes without the code.',
+  ].join('\n');
+  const p = escapeHtml(productName);
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<p>Your ${p} ${escapeHtml(subject)} is:</p>`,
+    `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p>`,
+    `<p>Enter this code to ${escapeHtml(action)}.<br>`,
+    `The code expires in ${minutes} minutes and can be used once.</p>`,
+    '<p style="color:#666">If you did not ask for it, you can ignore this e-mail; nothing changes without the code.</p>',
+    '</body></html>',
+  ].join('');
+  return { to, subject: `Your ${productName} ${subject}`, text, html };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bootstrapAdmins } from '../users/users.service.ts';
+import { createGuards, type AuthGuards } from './auth.guard.ts';
+import { createAuthInstance, type AuthInstance } from './auth.instance.ts';
+import { authRoutes } from './auth.routes.ts';
+import { loadAuthSecret } from './auth.secret.ts';
+import { AuthService } from './auth.service.ts';
+import { Sessions } from './auth.sessions.ts';
+import { Throttles } from './auth.throttle.ts';
+
+export interface AuthModule {
+  auth: AuthInstance;
+  guards: AuthGuards;
+  throttles: Throttles;
+}
+
+/**
+ * Sets up accounts on the root app: better-auth, the `/api/auth/*` routes, `request.user` and the
+ * guards, and raises the verified accounts of ADMIN_EMAILS to ADMIN.
+ */
+export async function registerAuth(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; mailer: Mailer },
+): Promise<AuthModule> {
+  const { config, db, mailer } = deps;
+  const auth = createAuthInstance({
+    config,
+    db,
+    mailer,
+    secret: loadAuthSecret(config),
+    log: app.log,
+  });
+  const throttles = new Throttles(db);
+  const sessions = new Sessions(auth, db, config.SESSION_MAX_DAYS);
+  const guards = createGuards(app, sessions);
+  const service = new AuthService({
+    auth,
+    db,
+    throttles,
+    publicUrl: config.PUBLIC_URL,
+    adminEmails: config.ADMIN_EMAILS,
+    log: app.log,
+  });
+  await app.register(authRoutes, { service, sessions });
+  const promoted = await bootstrapAdmins(db, config.ADMIN_EMAILS);
+  if (promoted.length > 0) app.log.info({ admins: promoted }, 'ADMIN_EMAILS accounts are ADMIN');
+  return { auth, guards, throttles };
+}

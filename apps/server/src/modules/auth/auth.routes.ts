@@ -1,0 +1,176 @@
+import {
+  AUTH_MESSAGES,
+  authErrorResponseSchema,
+  authSessionResponseSchema,
+  authSuccessResponseSchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  sendVerificationOtpBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+  verifyEmailBodySchema,
+} from '@vr/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerAuthErrorHandler } from './auth.errors.ts';
+import { sendCookies, type ClientContext } from './auth.forward.ts';
+import type { AuthService, Outcome } from './auth.service.ts';
+import type { Sessions } from './auth.sessions.ts';
+
+/** The error answers a route documents, all `{ message, code, ... }`. */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof authErrorResponseSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, authErrorResponseSchema])) as Record<
+    S,
+    typeof authErrorResponseSchema
+  >;
+}
+
+function client(request: FastifyRequest): ClientContext {
+  return { ip: request.ip, headers: request.headers };
+}
+
+function send<T>(reply: FastifyReply, outcome: Outcome<T>): T {
+  sendCookies(reply, outcome.setCookies);
+  return outcome.body;
+}
+
+/** Sign-out and refresh take no body; an empty JSON object is accepted too. */
+const emptyBodySchema = z.object({}).nullish();
+
+/**
+ * The auth endpoints (docs/auth-api.md). Only these reach better-auth's handler: each validates
+ * and normalises its body, applies the throttles, and answers in the contract's shapes.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  sessions: Sessions;
+}> = async (app, { service, sessions }) => {
+  registerAuthErrorHandler(app);
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+  const tags = ['auth'];
+
+  app.post(
+    '/api/auth/sign-up/email',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account; mails a 6-digit verification code',
+        body: signUpBodySchema,
+        response: { 200: signUpResponseSchema, ...errorResponses(400, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => send(reply, await service.signUp(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/email-otp/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail with its code; signs in (bearer token + session cookie)',
+        body: verifyEmailBodySchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => send(reply, await service.verifyEmail(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/email-otp/send-verification-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification code (the old one stops working)',
+        body: sendVerificationOtpBodySchema,
+        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await service.resendVerificationCode(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/sign-in/email',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers a bearer token and sets the httpOnly session cookie',
+        body: signInBodySchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => send(reply, await service.signIn(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/email-otp/request-password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset code (also to resend it)',
+        body: requestPasswordResetBodySchema,
+        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 404, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await service.requestPasswordReset(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/email-otp/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset code; ends every session of the account',
+        body: resetPasswordBodySchema,
+        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await service.resetPassword(client(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        tags,
+        summary: 'End the session (bearer token or cookie) on the server and clear the cookie',
+        body: emptyBodySchema,
+        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => send(reply, await service.signOut(client(request))),
+  );
+
+  app.post(
+    '/api/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary:
+          'From the httpOnly session cookie alone: a bearer token and the user; extends the session',
+        body: emptyBodySchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const result = await sessions.refresh(request.headers.cookie);
+      sendCookies(reply, result.setCookies);
+      if (result.ended) {
+        const message =
+          result.code === 'UNAUTHORIZED'
+            ? AUTH_MESSAGES.authRequired
+            : AUTH_MESSAGES.sessionExpired;
+        return reply.status(401).send({ code: result.code, message });
+      }
+      return { token: result.token, user: result.user };
+    },
+  );
+};

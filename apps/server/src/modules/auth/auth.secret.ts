@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const AUTH_SECRET_FILE = 'auth-secret';
+
+/**
+ * The signing secret of sessions and cookies: AUTH_SECRET when set, else a random one generated
+ * on first boot and kept in DATA_DIR/auth-secret (mode 0600) so restarts keep sessions valid.
+ * Several instances must share it: set AUTH_SECRET, or give them one DATA_DIR.
+ */
+export function loadAuthSecret(config: {
+  AUTH_SECRET?: string | undefined;
+  DATA_DIR: string;
+}): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const path = join(config.DATA_DIR, AUTH_SECRET_FILE);
+  const existing = readSecretFile(path);
+  if (existing) return existing;
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    // 'wx': when two processes start at once, exactly one file wins and both read it back.
+    writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const stored = readSecretFile(path);
+  if (!stored) throw new Error(`${path} is empty or too short; delete it to generate a new one`);
+  return stored;
+}
+
+function readSecretFile(path: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  chmodSync(path, 0o600);
+  const secret = text.trim();
+  return secret.length >= 32 ? secret : null;
+}

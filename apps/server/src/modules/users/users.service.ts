@@ -1,0 +1,80 @@
+import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME, type AuthUser, type Role } from '@vr/contracts';
+import type { Db } from '../../db/client.ts';
+import {
+  deleteUnverifiedIdentity,
+  ensureProfile,
+  findIdentityByEmail,
+  findUserWithRole,
+  findVerifiedByEmails,
+  setRole,
+  type IdentityRow,
+} from './users.repo.ts';
+
+export function toAuthUser(user: IdentityRow, role: Role): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.givenName?.trim() || DEFAULT_FIRST_NAME,
+    lastName: user.familyName?.trim() || DEFAULT_LAST_NAME,
+    role,
+  };
+}
+
+export async function loadAuthUser(db: Db, userId: string): Promise<AuthUser | undefined> {
+  const found = await findUserWithRole(db, userId);
+  return found ? toAuthUser(found.user, found.role) : undefined;
+}
+
+function isAdminEmail(adminEmails: readonly string[], email: string): boolean {
+  return adminEmails.includes(email.toLowerCase());
+}
+
+/**
+ * After an identity proved its e-mail (verification, or a reset by code): it gets its profile,
+ * as ADMIN when its address is in ADMIN_EMAILS.
+ */
+export async function onEmailVerified(
+  db: Db,
+  user: { id: string; email: string },
+  adminEmails: readonly string[],
+): Promise<void> {
+  await ensureProfile(db, user.id, isAdminEmail(adminEmails, user.email));
+}
+
+/** POST /api/api/register: the backend profile of the signed-in identity, idempotently. */
+export async function registerProfile(
+  db: Db,
+  user: { id: string; email: string },
+  adminEmails: readonly string[],
+): Promise<{ created: boolean; user: AuthUser }> {
+  const { created } = await ensureProfile(db, user.id, isAdminEmail(adminEmails, user.email));
+  const authUser = await loadAuthUser(db, user.id);
+  if (!authUser) throw new Error(`identity ${user.id} vanished while registering`);
+  return { created, user: authUser };
+}
+
+/** At boot: every verified account of ADMIN_EMAILS is ADMIN. Returns the promoted addresses. */
+export async function bootstrapAdmins(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  const verified = await findVerifiedByEmails(db, adminEmails);
+  for (const user of verified) await ensureProfile(db, user.id, true);
+  return verified.map((u) => u.email);
+}
+
+export type SetRoleResult =
+  { ok: true; email: string; role: Role } | { ok: false; reason: 'unknown-email' };
+
+export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<SetRoleResult> {
+  const user = await findIdentityByEmail(db, email.trim().toLowerCase());
+  if (!user) return { ok: false, reason: 'unknown-email' };
+  await setRole(db, user.id, role);
+  return { ok: true, email: user.email, role };
+}
+
+export type DeleteUnverifiedResult = 'deleted' | 'not-found' | 'verified';
+
+/** Deletes an account that never verified its e-mail; never touches a verified one. */
+export async function deleteUnverifiedUser(db: Db, email: string): Promise<DeleteUnverifiedResult> {
+  if (await deleteUnverifiedIdentity(db, email)) return 'deleted';
+  const user = await findIdentityByEmail(db, email);
+  return user ? 'verified' : 'not-found';
+}

@@ -1,0 +1,496 @@
+import { AUTH_MESSAGES } from '@vr/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authUsers } from '../src/db/schema.ts';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  createVerifiedUser,
+  freshEmail,
+  freshIp,
+  get,
+  lastCode,
+  lastMail,
+  post,
+  sessionCookie,
+  signIn,
+  wrongCode,
+} from './auth-support.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+const MINUTE = 60 * 1000;
+
+describe.each(testDatabases())('accounts on $name', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signUp = (email: string, password = PASSWORD, extra: object = {}) =>
+    post(t.app, '/api/auth/sign-up/email', { email, password, ...extra });
+
+  it('registers, verifies with the mailed code, and the bearer token opens the API until sign-out', async () => {
+    const email = freshEmail();
+    const res = await signUp(`  ${email.toUpperCase()} `, PASSWORD, {
+      fullName: ' Ada  King Lovelace ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, email });
+    expect(sessionCookie(res)).toBeUndefined();
+
+    const mail = await lastMail(t.database.db, email);
+    expect(mail.subject).toBe('Your Vehicle Records verification code');
+    expect(mail.text).toContain('verify your e-mail address');
+    expect(mail.text).toContain('expires in 10 minutes');
+    const otp = await lastCode(t.database.db, email);
+    expect(mail.html).toContain(otp);
+
+    const verify = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect(verify.statusCode).toBe(200);
+    const { token, user } = verify.json();
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      role: 'USER',
+    });
+    const cookie = verify.headers['set-cookie'];
+    expect(String(cookie)).toMatch(/vr\.session_token=.*HttpOnly; SameSite=Lax/);
+    expect(String(cookie)).not.toContain('Secure');
+
+    const me = await get(t.app, '/api/api/user/me', { token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: user.id,
+      email,
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      role: 'USER',
+    });
+
+    const first = await post(t.app, '/api/api/register', {}, { token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, user: { email, role: 'USER' } });
+    const again = await post(t.app, '/api/api/register', undefined, { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), created: false });
+
+    const out = await post(t.app, '/api/auth/sign-out', {}, { token });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toContain('vr.session_token=; Max-Age=0');
+    const after = await get(t.app, '/api/api/user/me', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+    expect((await post(t.app, '/api/api/register', {}, { token })).json()).toMatchObject({
+      error: AUTH_MESSAGES.sessionExpired,
+    });
+  });
+
+  it("defaults the names to 'User' and 'Name' without a full name", async () => {
+    const { token } = await createVerifiedUser(t.app, t.database.db);
+    const me = await get(t.app, '/api/api/user/me', { token });
+    expect(me.json()).toMatchObject({ firstName: 'User', lastName: 'Name' });
+    const single = await createVerifiedUser(t.app, t.database.db, { fullName: 'Cher' });
+    expect((await get(t.app, '/api/api/user/me', { token: single.token })).json()).toMatchObject({
+      firstName: 'Cher',
+      lastName: 'Name',
+    });
+  });
+
+  it('signs in with the password: a bearer token, and the cookie alone gives a fresh one', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const session = await signIn(t.app, email.toUpperCase());
+    expect((await get(t.app, '/api/api/user/me', { token: session.token })).statusCode).toBe(200);
+
+    const refresh = await post(t.app, '/api/api/auth/refresh', undefined, {
+      cookie: session.cookie,
+    });
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.json().user).toMatchObject({ email, role: 'USER' });
+    expect(refresh.json().token).toBe(session.token);
+
+    const withoutCookie = await post(t.app, '/api/api/auth/refresh');
+    expect(withoutCookie.statusCode).toBe(401);
+    expect(withoutCookie.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+
+    // The cookie signs out too (with the page's origin, as a browser sends it).
+    const out = await post(t.app, '/api/auth/sign-out', undefined, {
+      cookie: session.cookie,
+      origin: t.config.PUBLIC_URL,
+    });
+    expect(out.statusCode).toBe(200);
+    const gone = await post(t.app, '/api/api/auth/refresh', undefined, { cookie: session.cookie });
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toMatchObject({
+      code: 'SESSION_EXPIRED',
+      message: AUTH_MESSAGES.sessionExpired,
+    });
+    expect((await get(t.app, '/api/api/user/me', { token: session.token })).statusCode).toBe(401);
+  });
+
+  it('refuses a cookie-carrying request from a foreign origin', async () => {
+    const { cookie } = await createVerifiedUser(t.app, t.database.db);
+    const res = await post(
+      t.app,
+      '/api/auth/sign-out',
+      {},
+      { cookie, origin: 'https://evil.example' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+  });
+
+  it('tells a wrong password from an unverified account at sign-in', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const wrong = await post(t.app, '/api/auth/sign-in/email', { email, password: OTHER_PASSWORD });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
+    const unknown = await post(t.app, '/api/auth/sign-in/email', {
+      email: freshEmail('nobody'),
+      password: PASSWORD,
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+
+    const pending = freshEmail();
+    await signUp(pending);
+    const unverified = await post(t.app, '/api/auth/sign-in/email', {
+      email: pending,
+      password: PASSWORD,
+    });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: AUTH_MESSAGES.additionalVerification,
+    });
+  });
+
+  it('enforces the password rule on sign-up with the spec text', async () => {
+    for (const password of [
+      'Sh0rt!',
+      'alllower1!',
+      'ALLUPPER1!',
+      'NoDigits!!',
+      'NoSpecial12',
+      '        ',
+    ]) {
+      const email = freshEmail('weak');
+      const res = await signUp(email, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'PASSWORD_POLICY',
+        message: AUTH_MESSAGES.passwordPolicy,
+        field: 'password',
+      });
+      const rows = await t.database.db
+        .select()
+        .from(authUsers)
+        .where(sql`${authUsers.email} = ${email}`);
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it('tells an existing verified account from an unverified one at sign-up', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const verified = await signUp(email.toUpperCase());
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json()).toEqual({
+      code: 'USER_EXISTS_VERIFIED',
+      message: AUTH_MESSAGES.existsVerified,
+      field: 'email',
+    });
+
+    const pending = freshEmail();
+    expect((await signUp(pending)).statusCode).toBe(200);
+    const unverified = await signUp(pending, OTHER_PASSWORD);
+    expect(unverified.statusCode).toBe(409);
+    expect(unverified.json()).toMatchObject({ code: 'USER_EXISTS_UNVERIFIED' });
+  });
+
+  it('re-registers an unverified account through delete-unverified-user', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const oldCode = await lastCode(t.database.db, email);
+
+    const deleted = await post(t.app, '/api/api/delete-unverified-user', {
+      email: ` ${email.toUpperCase()}`,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ ok: true });
+
+    expect((await signUp(email, OTHER_PASSWORD, { fullName: 'New Name' })).statusCode).toBe(200);
+    const newCode = await lastCode(t.database.db, email);
+    if (newCode !== oldCode) {
+      const stale = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: oldCode });
+      expect(stale.json().code).toBe('INVALID_OTP');
+    }
+    const verify = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: newCode });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().user).toMatchObject({ firstName: 'New', lastName: 'Name' });
+    await signIn(t.app, email, OTHER_PASSWORD);
+  });
+
+  it('never deletes a verified account through delete-unverified-user', async () => {
+    const { email, token } = await createVerifiedUser(t.app, t.database.db);
+    const res = await post(t.app, '/api/api/delete-unverified-user', { email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ ok: false });
+    expect((await get(t.app, '/api/api/user/me', { token })).statusCode).toBe(200);
+    await signIn(t.app, email);
+
+    const unknown = await post(t.app, '/api/api/delete-unverified-user', {
+      email: freshEmail('nobody'),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ ok: false });
+  });
+
+  it('answers the verification errors of the spec', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const otp = await lastCode(t.database.db, email);
+
+    const wrong = await post(t.app, '/api/auth/email-otp/verify-email', {
+      email,
+      otp: wrongCode(otp),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_OTP',
+      message: AUTH_MESSAGES.invalidCode,
+      field: 'otp',
+    });
+
+    const nobody = await post(t.app, '/api/auth/email-otp/verify-email', {
+      email: freshEmail('nobody'),
+      otp,
+    });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json()).toEqual({
+      code: 'USER_NOT_FOUND',
+      message: AUTH_MESSAGES.noPendingVerification,
+    });
+
+    expect((await post(t.app, '/api/auth/email-otp/verify-email', { email, otp })).statusCode).toBe(
+      200,
+    );
+    const twice = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({
+      code: 'EMAIL_ALREADY_VERIFIED',
+      message: AUTH_MESSAGES.alreadyVerified,
+    });
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const otp = await lastCode(t.database.db, email);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * MINUTE + 1000);
+    const res = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'OTP_EXPIRED', message: AUTH_MESSAGES.expiredCode });
+  });
+
+  it('accepts a code up to its 10th minute', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const otp = await lastCode(t.database.db, email);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 9 * MINUTE);
+    expect((await post(t.app, '/api/auth/email-otp/verify-email', { email, otp })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('stops a code after 5 wrong entries', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const otp = await lastCode(t.database.db, email);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(t.app, '/api/auth/email-otp/verify-email', {
+        email,
+        otp: wrongCode(otp),
+      });
+      expect(res.json().code).toBe('INVALID_OTP');
+    }
+    const right = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({
+      code: 'OTP_ATTEMPTS_EXCEEDED',
+      message: AUTH_MESSAGES.codeAttemptsExceeded,
+    });
+
+    // A new code works again.
+    expect(
+      (await post(t.app, '/api/auth/email-otp/send-verification-otp', { email })).statusCode,
+    ).toBe(200);
+    const fresh = await lastCode(t.database.db, email);
+    expect(
+      (await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: fresh })).statusCode,
+    ).toBe(200);
+  });
+
+  it('replaces the old code on resend', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const first = await lastCode(t.database.db, email);
+    const resend = await post(t.app, '/api/auth/email-otp/send-verification-otp', {
+      email: email.toUpperCase(),
+    });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual({ success: true });
+    const second = await lastCode(t.database.db, email);
+    if (second !== first) {
+      const old = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: first });
+      expect(old.json().code).toBe('INVALID_OTP');
+    }
+    expect(
+      (await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: second })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers the resend errors of the spec', async () => {
+    const nobody = await post(t.app, '/api/auth/email-otp/send-verification-otp', {
+      email: freshEmail('nobody'),
+    });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json()).toEqual({
+      code: 'USER_NOT_FOUND',
+      message: AUTH_MESSAGES.resendVerificationNotFound,
+    });
+
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const verified = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json()).toEqual({
+      code: 'EMAIL_ALREADY_VERIFIED',
+      message: AUTH_MESSAGES.alreadyVerified,
+    });
+
+    const missing = await post(t.app, '/api/auth/email-otp/send-verification-otp', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(AUTH_MESSAGES.resendVerificationEmailRequired);
+  });
+
+  it('resets a password with the mailed code and ends every session of the account', async () => {
+    const { email, token: first } = await createVerifiedUser(t.app, t.database.db);
+    const second = await signIn(t.app, email);
+
+    const unknown = await post(t.app, '/api/auth/email-otp/request-password-reset', {
+      email: freshEmail('nobody'),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      code: 'USER_NOT_FOUND',
+      message: AUTH_MESSAGES.resetNotFound,
+    });
+
+    const request = await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+    expect(request.statusCode).toBe(200);
+    const mail = await lastMail(t.database.db, email);
+    expect(mail.subject).toBe('Your Vehicle Records password reset code');
+    expect(mail.text).toContain('reset your password');
+    const otp = await lastCode(t.database.db, email);
+
+    const weak = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp,
+      password: 'weakpass',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code: 'PASSWORD_POLICY',
+      message: AUTH_MESSAGES.passwordPolicy,
+    });
+
+    const wrong = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp: wrongCode(otp),
+      password: OTHER_PASSWORD,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCode);
+
+    const reset = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp,
+      password: OTHER_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ success: true });
+
+    for (const token of [first, second.token]) {
+      expect((await get(t.app, '/api/api/user/me', { token })).statusCode).toBe(401);
+    }
+    const old = await post(t.app, '/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(old.statusCode).toBe(401);
+    await signIn(t.app, email, OTHER_PASSWORD);
+
+    const reused = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp,
+      password: PASSWORD,
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('keeps the password of an unverified account reset by code, and verifies it', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+    const otp = await lastCode(t.database.db, email);
+    const reset = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp,
+      password: OTHER_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(200);
+    const session = await signIn(t.app, email, OTHER_PASSWORD, freshIp());
+    expect((await get(t.app, '/api/api/user/me', { token: session.token })).json().role).toBe(
+      'USER',
+    );
+  });
+
+  it('lists every auth route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/sign-up/email',
+        '/api/auth/email-otp/verify-email',
+        '/api/auth/email-otp/send-verification-otp',
+        '/api/auth/sign-in/email',
+        '/api/auth/email-otp/request-password-reset',
+        '/api/auth/email-otp/reset-password',
+        '/api/auth/sign-out',
+        '/api/api/auth/refresh',
+        '/api/api/register',
+        '/api/api/user/me',
+        '/api/api/delete-unverified-user',
+        '/api/api/admin/users',
+      ]),
+    );
+  });
+
+  it('answers other paths under /api/auth with 404', async () => {
+    for (const url of [
+      '/api/auth/get-session',
+      '/api/auth/sign-in/email-otp',
+      '/api/auth/delete-user',
+    ]) {
+      const res = await post(t.app, url, {});
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
