@@ -28,6 +28,22 @@ declare module 'fastify' {
 }
 
 /**
+ * The auth endpoints take JSON only: a form or text post (which a foreign page could send without
+ * a preflight) is refused with 415 before anything else.
+ */
+export function requireJsonBodies(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type'];
+    if (type === undefined || /^application\/json\s*(;|$)/i.test(type)) return;
+    throw new AuthError(
+      415,
+      'INVALID_INPUT',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+  });
+}
+
+/**
  * The error answers of the auth and users routes: `{ message, code, field?, retryAfterSeconds? }`
  * (contracts' authErrorResponseSchema). Bad input is 400 with the first problem's own text;
  * nothing a client sends produces a 5xx.

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerAuthErrorHandler } from './auth.errors.ts';
+import { registerAuthErrorHandler, requireJsonBodies } from './auth.errors.ts';
 import { sendCookies, type ClientContext } from './auth.forward.ts';
 import type { AuthService, Outcome } from './auth.service.ts';
 import type { Sessions } from './auth.sessions.ts';
@@ -50,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   sessions: Sessions;
 }> = async (app, { service, sessions }) => {
   registerAuthErrorHandler(app);
+  requireJsonBodies(app);
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AuthError, registerAuthErrorHandler } from '../auth/auth.errors.ts';
+import { AuthError, registerAuthErrorHandler, requireJsonBodies } from '../auth/auth.errors.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
 import { throttleKeys, type Throttles } from '../auth/auth.throttle.ts';
@@ -32,6 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   { db, guards, throttles, adminEmails },
 ) => {
   registerAuthErrorHandler(app);
+  requireJsonBodies(app);
 
   app.post(
     '/api/api/register',

@@ -1,0 +1,234 @@
+import { AUTH_MESSAGES, signInLockedMessage } from '@vr/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { accountDelaySeconds } from '../src/modules/auth/auth.throttle.ts';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  createVerifiedUser,
+  freshEmail,
+  freshIp,
+  lastCode,
+  post,
+} from './auth-support.ts';
+import { createTestApp, testDecoder, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** Moves the clock the server reads (Date only: timers and I/O keep running). */
+function advance(ms: number): void {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+}
+
+describe('the sign-in delay', () => {
+  it('grows 2^(n-5) s after the 5th failure, up to 15 minutes', () => {
+    expect([4, 5, 6, 7, 8, 14, 15, 40, 1000].map(accountDelaySeconds)).toEqual([
+      0, 1, 2, 4, 8, 512, 900, 900, 900,
+    ]);
+    expect(signInLockedMessage(1)).toBe(
+      'Too many failed sign-in attempts. Please try again in 1 second.',
+    );
+    expect(signInLockedMessage(900)).toBe(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    );
+  });
+});
+
+describe.each(testDatabases())('limits on $name', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signInAs = (email: string, password: string, ip = freshIp()) =>
+    post(t.app, '/api/auth/sign-in/email', { email, password }, { ip });
+
+  it('mails at most 3 verification codes per address in 5 minutes', async () => {
+    const email = freshEmail();
+    expect(
+      (await post(t.app, '/api/auth/sign-up/email', { email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'OTP_SEND_LIMIT',
+      message: AUTH_MESSAGES.verificationSendLimit,
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    advance(5 * MINUTE);
+    expect(
+      (await post(t.app, '/api/auth/email-otp/send-verification-otp', { email })).statusCode,
+    ).toBe(200);
+  });
+
+  it('mails at most 3 reset codes per address in 5 minutes', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    advance(5 * MINUTE); // the sign-up's code is out of the window
+    for (let i = 0; i < 3; i += 1) {
+      const res = await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'OTP_SEND_LIMIT',
+      message: AUTH_MESSAGES.resetSendLimit,
+    });
+  });
+
+  it('makes an account wait, longer each time, after 5 failed sign-ins', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    advance(0);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(401);
+    }
+    // Locked for 1 s, even with the right password and from another address.
+    const locked = await signInAs(email, PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 'SIGN_IN_LOCKED',
+      message: 'Too many failed sign-in attempts. Please try again in 1 second.',
+      retryAfterSeconds: 1,
+    });
+    expect(locked.headers['retry-after']).toBe('1');
+
+    advance(SECOND);
+    expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(401);
+    expect((await signInAs(email, PASSWORD)).json().message).toBe(
+      'Too many failed sign-in attempts. Please try again in 2 seconds.',
+    );
+    advance(2 * SECOND);
+    expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(401);
+    expect((await signInAs(email, PASSWORD)).json().retryAfterSeconds).toBe(4);
+
+    advance(4 * SECOND);
+    expect((await signInAs(email, PASSWORD)).statusCode).toBe(200);
+    // A success starts the count again.
+    expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('shares the lock between server instances on one database', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const other: FastifyInstance = await buildApp({
+      config: t.config,
+      database: t.database,
+      decoder: await testDecoder(t.config),
+    });
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(401);
+      }
+      const res = await post(other, '/api/auth/sign-in/email', { email, password: PASSWORD });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('SIGN_IN_LOCKED');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets a password reset lift the lock', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    for (let i = 0; i < 5; i += 1) await signInAs(email, OTHER_PASSWORD);
+    expect((await signInAs(email, PASSWORD)).statusCode).toBe(429);
+    await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+    const otp = await lastCode(t.database.db, email);
+    const reset = await post(t.app, '/api/auth/email-otp/reset-password', {
+      email,
+      otp,
+      password: OTHER_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signInAs(email, OTHER_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('caps failures from one IP address at 100 an hour, behind a per-minute burst limit', async () => {
+    const ip = freshIp();
+    const pending = freshEmail();
+    await post(t.app, '/api/auth/sign-up/email', { email: pending, password: PASSWORD });
+    advance(0);
+    let failures = 0;
+    while (failures < 100) {
+      // better-auth's own limiter admits 20 sign-in requests a minute from one address ...
+      for (let i = 0; i < 20 && failures < 100; i += 1) {
+        const res = await signInAs(freshEmail('nobody'), PASSWORD, ip);
+        expect(res.statusCode).toBe(401);
+        failures += 1;
+      }
+      if (failures === 20) {
+        const burst = await signInAs(freshEmail('nobody'), PASSWORD, ip);
+        expect(burst.statusCode).toBe(429);
+        expect(burst.json()).toMatchObject({
+          code: 'TOO_MANY_REQUESTS',
+          message: AUTH_MESSAGES.tooManyRequests,
+        });
+      }
+      advance(61 * SECOND);
+    }
+    // ... and ours 100 failures an hour.
+    const capped = await signInAs(freshEmail('nobody'), PASSWORD, ip);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: AUTH_MESSAGES.tooManyFailuresFromIp,
+    });
+    // Codes are secrets too: the same budget covers them.
+    const otp = await lastCode(t.database.db, pending);
+    const code = await post(
+      t.app,
+      '/api/auth/email-otp/verify-email',
+      { email: pending, otp },
+      { ip },
+    );
+    expect(code.statusCode).toBe(429);
+    expect(code.json().message).toBe(AUTH_MESSAGES.tooManyFailuresFromIp);
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    expect((await signInAs(email, PASSWORD, ip)).statusCode).toBe(429);
+    expect((await signInAs(email, PASSWORD, freshIp())).statusCode).toBe(200);
+
+    advance(60 * MINUTE);
+    expect((await signInAs(email, PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('rate-limits delete-unverified-user per address and per e-mail', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(
+        t.app,
+        '/api/api/delete-unverified-user',
+        { email: freshEmail() },
+        { ip },
+      );
+      expect(res.statusCode).toBe(404);
+    }
+    const perIp = await post(
+      t.app,
+      '/api/api/delete-unverified-user',
+      { email: freshEmail() },
+      { ip },
+    );
+    expect(perIp.statusCode).toBe(429);
+    expect(perIp.json().message).toBe(AUTH_MESSAGES.tooManyRequests);
+
+    const email = freshEmail();
+    for (let i = 0; i < 5; i += 1) {
+      await post(t.app, '/api/api/delete-unverified-user', { email });
+    }
+    const perEmail = await post(t.app, '/api/api/delete-unverified-user', { email });
+    expect(perEmail.statusCode).toBe(429);
+  });
+});
