@@ -1,0 +1,18 @@
+// Puts the build-time first paint (src/app/prerender.tsx) into dist/index.html's #root.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ssrDir = join(root, 'node_modules/.prerender');
+const indexPath = join(root, 'dist/index.html');
+
+// The libraries run from node_modules: production builds, so class names match the browser's.
+process.env.NODE_ENV = 'production';
+const { renderShell } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+const html = readFileSync(indexPath, 'utf8');
+const placeholder = '<div id="root"></div>';
+if (!html.includes(placeholder)) throw new Error(`dist/index.html lacks ${placeholder}`);
+writeFileSync(indexPath, html.replace(placeholder, `<div id="root">${renderShell()}</div>`));
+rmSync(ssrDir, { recursive: true, force: true });
+console.log('prerendered the first paint into dist/index.html');

@@ -1,0 +1,141 @@
+import Box from '@mui/material/Box';
+import type { VehicleSummary } from '@vr/contracts';
+import { Suspense, lazy, useState } from 'react';
+import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
+import { useIsMobile } from '../../lib/responsive.ts';
+import { prefetchDecoder, useCreditPackages, useVinDecode } from './api.ts';
+import { CallToAction } from './CallToAction.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Hero } from './Hero.tsx';
+import { PricingSection } from './PricingSection.tsx';
+import { SampleDataSection } from './SampleDataSection.tsx';
+import { ServicesSection } from './ServicesSection.tsx';
+
+// The dialogs are not needed for the first paint: each loads when first wanted.
+const loadVehicleFound = () => import('./dialogs/VehicleFoundDialog.tsx');
+const loadTerms = () => import('./dialogs/TermsDialog.tsx');
+const loadSample = () => import('./dialogs/SampleDataDialog.tsx');
+const loadSignIn = () => import('./dialogs/SignInComingDialog.tsx');
+const VehicleFoundDialog = lazy(loadVehicleFound);
+const TermsDialog = lazy(loadTerms);
+const SampleDataDialog = lazy(loadSample);
+const SignInComingDialog = lazy(loadSignIn);
+
+type DialogName = 'terms' | 'sample' | 'signIn' | 'vehicle';
+
+/** The public landing page at `/` (spec section 2 "Landing page"). */
+export function LandingPage() {
+  const { productName, contactEmail } = usePublicConfig();
+  useDocumentTitle();
+  const mobile = useIsMobile();
+  const catalog = useCreditPackages();
+  const fromCents =
+    catalog.status === 'ready'
+      ? catalog.fromCents
+      : catalog.status === 'loading'
+        ? undefined
+        : null;
+
+  // A dialog stays mounted after its first opening so that closing can animate.
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const [open, setOpen] = useState<DialogName | null>(null);
+  const show = (name: DialogName) => {
+    setMounted((m) => (m.has(name) ? m : new Set(m).add(name)));
+    setOpen(name);
+  };
+  const close = () => setOpen(null);
+
+  const [vin, setVin] = useState('');
+  const [vehicle, setVehicle] = useState<VehicleSummary | null>(null);
+  const decode = useVinDecode();
+
+  const search = () => {
+    void loadVehicleFound();
+    decode.mutate(vin, {
+      onSuccess: (summary) => {
+        setVehicle(summary);
+        show('vehicle');
+      },
+    });
+  };
+  const changeVin = (next: string) => {
+    setVin(next);
+    if (decode.isError) decode.reset();
+  };
+  const closeVehicle = () => {
+    close();
+    setVin('');
+    decode.reset();
+  };
+  const requestSignIn = () => show('signIn');
+
+  return (
+    <>
+      <Header productName={productName} mobile={mobile} onSignIn={requestSignIn} />
+      <Box component="main">
+        <Hero
+          mobile={mobile}
+          fromCents={fromCents}
+          onRequestSignIn={requestSignIn}
+          vinSearch={{
+            vin,
+            onVinChange: changeVin,
+            onSearch: search,
+            pending: decode.isPending,
+            error: decode.error?.message ?? null,
+            onPrepare: prefetchDecoder,
+          }}
+        />
+        <ServicesSection fromCents={fromCents} />
+        <PricingSection catalog={catalog} />
+        <SampleDataSection
+          onViewSample={() => show('sample')}
+          onPrefetch={() => void loadSample()}
+        />
+        <CallToAction onAction={requestSignIn} />
+      </Box>
+      <Footer
+        productName={productName}
+        contactEmail={contactEmail}
+        onOpenTerms={() => show('terms')}
+        onPrefetchTerms={() => void loadTerms()}
+      />
+      <Suspense fallback={null}>
+        {mounted.has('vehicle') && vehicle ? (
+          <VehicleFoundDialog
+            open={open === 'vehicle'}
+            vehicle={vehicle}
+            fromCents={fromCents}
+            onClose={closeVehicle}
+            onLookup={() => {
+              closeVehicle();
+              requestSignIn();
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {mounted.has('terms') ? (
+          <TermsDialog
+            open={open === 'terms'}
+            productName={productName}
+            contactEmail={contactEmail}
+            fullScreen={mobile}
+            onClose={close}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {mounted.has('sample') ? (
+          <SampleDataDialog open={open === 'sample'} fullScreen={mobile} onClose={close} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {mounted.has('signIn') ? (
+          <SignInComingDialog open={open === 'signIn'} productName={productName} onClose={close} />
+        ) : null}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import { Providers, createQueryClient } from '../src/app/Providers.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+export function renderWithProviders(ui: ReactNode): RenderResult {
+  const client = createQueryClient();
+  return render(
+    <Providers queryClient={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+export function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The seeded catalog of DESIGN.md section 7. */
+export const CATALOG = [
+  [1, 800, false],
+  [3, 1500, false],
+  [5, 2400, false],
+  [10, 4500, true],
+  [25, 9500, false],
+  [100, 35000, false],
+].map(([credits, amount, popular]) => ({
+  packageId: `credits_${String(credits)}`,
+  description: `${String(credits)} credits`,
+  amount: amount as number,
+  currency: 'usd',
+  creditAmount: credits as number,
+  priceDisplay: `$${((amount as number) / 100).toFixed(2)}`,
+  popular: popular as boolean,
+}));
+
+export function vpic(result: Record<string, string> | null) {
+  return {
+    Count: result ? 1 : 0,
+    Message: 'Results returned successfully',
+    SearchCriteria: 'VIN:TEST',
+    Results: result ? [result] : [],
+  };
+}
+
+type Route = (url: string) => Response | Promise<Response>;
+
+/** Stubs fetch with a handler per path prefix; unknown paths answer 404 JSON. */
+export function stubFetch(routes: Record<string, Route>) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push(url);
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const match = Object.keys(routes)
+      .sort((a, b) => b.length - a.length)
+      .find((prefix) => path.startsWith(prefix));
+    if (match) return routes[match]!(path);
+    return jsonResponse({ message: 'Not found' }, 404, 'Not Found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
