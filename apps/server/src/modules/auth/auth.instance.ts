@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AUTH_LIMITS, AUTH_MESSAGES, isStrongPassword } from '@vr/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -25,6 +26,12 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_IP_HEADER = 'x-vr-client-ip';
 
 const DAY_S = 24 * 60 * 60;
+
+/**
+ * better-auth logs and swallows a failure of `sendVerificationOTP`; a call that mails a code runs
+ * inside `codeMailOutcome.run({ failed: false }, ...)` to learn whether the mail went out.
+ */
+export const codeMailOutcome = new AsyncLocalStorage<{ failed: boolean }>();
 
 const PASSWORD_SETTING_PATHS = new Set([
   '/sign-up/email',
@@ -80,7 +87,8 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // AuthService.signUp mails the code itself, so a mail failure reaches the client.
+      sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
     },
@@ -150,10 +158,8 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
             await mailer.send(codeMail(config.PRODUCT_NAME, email, type, otp));
           } catch (err) {
             log.error({ err, mail: { to: email, purpose: type } }, 'could not send a code mail');
-            throw new APIError('SERVICE_UNAVAILABLE', {
-              code: 'MAIL_UNAVAILABLE',
-              message: AUTH_MESSAGES.mailUnavailable,
-            });
+            const outcome = codeMailOutcome.getStore();
+            if (outcome) outcome.failed = true;
           }
         },
       }),

@@ -13,7 +13,7 @@ import { findIdentityByEmail } from '../users/users.repo.ts';
 import { loadAuthUser, onEmailVerified } from '../users/users.service.ts';
 import { AuthError } from './auth.errors.ts';
 import { authErrorCode, forwardToAuth, type AuthCall, type ClientContext } from './auth.forward.ts';
-import type { AuthInstance } from './auth.instance.ts';
+import { codeMailOutcome, type AuthInstance } from './auth.instance.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -82,6 +82,14 @@ export class AuthService {
       ...(familyName ? { familyName } : {}),
     });
     if (!call.ok) throw this.failure(call, 'signUp');
+    // The account stays (unverified) if this fails: "Resend Code", or delete-unverified-user
+    // and sign up again.
+    await this.forwardMailingCode(
+      client,
+      '/email-otp/send-verification-otp',
+      { email, type: 'email-verification' },
+      'signUp',
+    );
     return { body: { success: true, email }, setCookies: [] };
   }
 
@@ -120,11 +128,12 @@ export class AuthService {
       throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
     }
     await this.countCodeSend(client, input.email, AUTH_MESSAGES.verificationSendLimit);
-    const call = await this.forward(client, '/email-otp/send-verification-otp', {
-      email: input.email,
-      type: 'email-verification',
-    });
-    if (!call.ok) throw this.failure(call, 'resendVerification');
+    await this.forwardMailingCode(
+      client,
+      '/email-otp/send-verification-otp',
+      { email: input.email, type: 'email-verification' },
+      'resendVerification',
+    );
     return { body: { success: true }, setCookies: [] };
   }
 
@@ -168,10 +177,12 @@ export class AuthService {
     const user = await findIdentityByEmail(this.deps.db, input.email);
     if (!user) throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.resetNotFound);
     await this.countCodeSend(client, input.email, AUTH_MESSAGES.resetSendLimit);
-    const call = await this.forward(client, '/email-otp/request-password-reset', {
-      email: input.email,
-    });
-    if (!call.ok) throw this.failure(call, 'requestReset');
+    await this.forwardMailingCode(
+      client,
+      '/email-otp/request-password-reset',
+      { email: input.email },
+      'requestReset',
+    );
     return { body: { success: true }, setCookies: [] };
   }
 
@@ -207,6 +218,19 @@ export class AuthService {
 
   private forward(client: ClientContext, path: string, body: Record<string, unknown>) {
     return forwardToAuth(this.deps.auth, this.deps.publicUrl, client, path, body);
+  }
+
+  /** A call that mails a code: fails with 503 when the mail could not be sent. */
+  private async forwardMailingCode(
+    client: ClientContext,
+    path: string,
+    body: Record<string, unknown>,
+    flow: Flow,
+  ): Promise<void> {
+    const outcome = { failed: false };
+    const call = await codeMailOutcome.run(outcome, () => this.forward(client, path, body));
+    if (!call.ok) throw this.failure(call, flow);
+    if (outcome.failed) throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
   }
 
   private async sessionBody(call: AuthCall, userId: string): Promise<AuthSessionResponse> {
@@ -302,8 +326,6 @@ export class AuthService {
           'USER_NOT_FOUND',
           flow === 'verify' ? AUTH_MESSAGES.noPendingVerification : AUTH_MESSAGES.resetNotFound,
         );
-      case 'MAIL_UNAVAILABLE':
-        return new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
       case 'INVALID_ORIGIN':
       case 'MISSING_OR_NULL_ORIGIN':
       case 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED':

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.ts';
+import { AUTH_SECRET_FILE, loadAuthSecret } from '../src/modules/auth/auth.secret.ts';
+import { createVerifiedUser, post, sessionCookie, signIn } from './auth-support.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+describe('the auth secret', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vr-secret-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is generated once into DATA_DIR/auth-secret, readable by the owner only, and reused', () => {
+    const dir = join(tempDir(), 'data');
+    const first = loadAuthSecret({ DATA_DIR: dir });
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const path = join(dir, AUTH_SECRET_FILE);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8').trim()).toBe(first);
+    expect(loadAuthSecret({ DATA_DIR: dir })).toBe(first);
+  });
+
+  it('comes from AUTH_SECRET when set, without touching DATA_DIR', () => {
+    const dir = tempDir();
+    const secret = 's'.repeat(40);
+    expect(loadAuthSecret({ DATA_DIR: dir, AUTH_SECRET: secret })).toBe(secret);
+    expect(() => statSync(join(dir, AUTH_SECRET_FILE))).toThrow();
+  });
+
+  it('refuses a damaged secret file instead of replacing it', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, AUTH_SECRET_FILE), 'short\n');
+    expect(() => loadAuthSecret({ DATA_DIR: dir })).toThrow(/auth-secret is empty or too short/);
+  });
+});
+
+describe('auth configuration', () => {
+  it('has session defaults and rejects bad values with one line', () => {
+    const config = parseConfig({});
+    expect([config.SESSION_IDLE_DAYS, config.SESSION_MAX_DAYS]).toEqual([7, 30]);
+    expect(config.AUTH_SECRET).toBeUndefined();
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ AUTH_SECRET: 'too-short' }, /^Invalid AUTH_SECRET: must be at least 32 characters$/],
+      [{ SESSION_IDLE_DAYS: '0' }, /^Invalid SESSION_IDLE_DAYS/],
+      [{ SESSION_MAX_DAYS: 'soon' }, /^Invalid SESSION_MAX_DAYS/],
+      [
+        { SESSION_IDLE_DAYS: '10', SESSION_MAX_DAYS: '5' },
+        /^Invalid SESSION_MAX_DAYS: must not be shorter than SESSION_IDLE_DAYS$/,
+      ],
+    ];
+    for (const [env, message] of bad) {
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(message);
+    }
+  });
+});
+
+describe.each(testDatabases())('cookies behind https on $name', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(db, { env: { PUBLIC_URL: 'https://records.example' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const session = await signIn(t.app, email);
+    expect(session.cookie).toMatch(/^__Secure-vr\.session_token=/);
+    const res = await post(t.app, '/api/auth/sign-in/email', { email, password: 'Str0ng!pass' });
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; Secure; SameSite=Lax/);
+    const refresh = await post(t.app, '/api/api/auth/refresh', undefined, {
+      cookie: sessionCookie(res),
+    });
+    expect(refresh.statusCode).toBe(200);
+  });
+});
