@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.ts';
+import { trustedOrigins } from '../src/modules/auth/auth.instance.ts';
 import { AUTH_SECRET_FILE, loadAuthSecret } from '../src/modules/auth/auth.secret.ts';
 import { createVerifiedUser, post, sessionCookie, signIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -61,6 +62,20 @@ describe('auth configuration', () => {
       expect(() => parseConfig(env)).toThrow(ConfigError);
       expect(() => parseConfig(env)).toThrow(message);
     }
+  });
+});
+
+describe('trusted origins', () => {
+  it("are PUBLIC_URL's, plus the loopback spellings and web dev servers on loopback", () => {
+    expect(trustedOrigins('https://records.example/app')).toEqual(['https://records.example']);
+    expect(trustedOrigins('http://localhost:3000')).toEqual([
+      'http://localhost:3000',
+      'http://localhost:5173',
+      'http://localhost:4173',
+      'http://127.0.0.1:3000',
+      'http://127.0.0.1:5173',
+      'http://127.0.0.1:4173',
+    ]);
   });
 });
 

@@ -164,6 +164,33 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
+/**
+ * The text of each code, for a client that has only the code. The server's `message` is the one
+ * to show: for USER_NOT_FOUND and OTP_SEND_LIMIT it depends on the flow (verify, resend, reset).
+ */
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
+  INVALID_INPUT: AUTH_MESSAGES.genericFailure,
+  INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
+  PASSWORD_POLICY: AUTH_MESSAGES.passwordPolicy,
+  USER_EXISTS_VERIFIED: AUTH_MESSAGES.existsVerified,
+  USER_EXISTS_UNVERIFIED: AUTH_MESSAGES.existsUnverified,
+  USER_NOT_FOUND: AUTH_MESSAGES.noPendingVerification,
+  EMAIL_ALREADY_VERIFIED: AUTH_MESSAGES.alreadyVerified,
+  INVALID_OTP: AUTH_MESSAGES.invalidCode,
+  OTP_EXPIRED: AUTH_MESSAGES.expiredCode,
+  OTP_ATTEMPTS_EXCEEDED: AUTH_MESSAGES.codeAttemptsExceeded,
+  OTP_SEND_LIMIT: AUTH_MESSAGES.verificationSendLimit,
+  INVALID_CREDENTIALS: AUTH_MESSAGES.invalidCredentials,
+  EMAIL_NOT_VERIFIED: AUTH_MESSAGES.additionalVerification,
+  SIGN_IN_LOCKED: 'Too many failed sign-in attempts. Please try again later.',
+  TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
+  UNAUTHORIZED: AUTH_MESSAGES.authRequired,
+  SESSION_EXPIRED: AUTH_MESSAGES.sessionExpired,
+  FORBIDDEN: AUTH_MESSAGES.adminRequired,
+  MAIL_UNAVAILABLE: AUTH_MESSAGES.mailUnavailable,
+  AUTH_FAILED: AUTH_MESSAGES.genericFailure,
+};
+
 export const authErrorResponseSchema = z.object({
   message: z.string(),
   code: z.enum(AUTH_ERROR_CODES).optional(),

@@ -60,7 +60,7 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
     baseURL: config.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [new URL(config.PUBLIC_URL).origin],
+    trustedOrigins: trustedOrigins(config.PUBLIC_URL),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -169,6 +169,26 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
 }
 
 export type AuthInstance = ReturnType<typeof createAuthInstance>;
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'];
+/** Vite's dev server and preview, which proxy /api to this server. */
+const WEB_DEV_PORTS = ['5173', '4173'];
+
+/**
+ * Origins whose pages may send cookie-carrying auth requests: PUBLIC_URL's. When PUBLIC_URL is a
+ * loopback address, the other loopback spelling and the web dev servers too, so a browser on
+ * http://127.0.0.1:3000 or Vite's http://localhost:5173 works out of the box.
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const origins = new Set<string>([url.origin]);
+  for (const host of LOOPBACK_HOSTS) {
+    for (const p of [port, ...WEB_DEV_PORTS]) origins.add(`${url.protocol}//${host}:${p}`);
+  }
+  return [...origins];
+}
 
 function describe(value: unknown): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message };
