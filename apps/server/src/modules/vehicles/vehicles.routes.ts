@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DECODE_BATCH_MAX,
+  decodeBatchBodySchema,
+  decodeResponseSchema,
+  decodeVinParamsSchema,
+  decodeVinQuerySchema,
+  errorResponseSchema,
+} from '@vr/contracts';
+import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
+import { decodeVin, decodeVinBatch } from './vehicles.service.ts';
+
+const VPIC_NOTE =
+  "Answers in the shape of NHTSA vPIC's endpoint of the same name, so any vPIC client works " +
+  'against it: vPIC variable names, string values, empty strings for what the data does not ' +
+  'determine, ErrorCode/ErrorText as vPIC (0 clean; 1 check digit; 5 longer than 17 ' +
+  'characters; 6 incomplete; 7 manufacturer unknown; 8 no detailed data; 11 position 10 is no ' +
+  'model-year code; 400 invalid characters; several joined by commas). Only JSON is served.';
+
+const BATCH_PATH = '/api/vehicles/DecodeVINValuesBatch/';
+
+export const vehiclesRoutes: FastifyPluginAsyncZod<{ decoder: VinDecoder }> = async (
+  app,
+  { decoder },
+) => {
+  app.get(
+    '/api/vehicles/DecodeVinValues/:vin',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Decode one VIN (free, vPIC-compatible)',
+        description: VPIC_NOTE,
+        params: decodeVinParamsSchema,
+        querystring: decodeVinQuerySchema,
+        response: { 200: decodeResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      decodeVin(
+        decoder,
+        { vin: request.params.vin, modelYear: request.query.modelyear },
+        request.log,
+      ),
+  );
+
+  // vPIC's path ends in a slash; clients that drop it are answered too, undocumented.
+  for (const path of [BATCH_PATH, BATCH_PATH.slice(0, -1)]) {
+    app.post(
+      path,
+      {
+        schema: {
+          hide: path !== BATCH_PATH,
+          tags: ['vehicles'],
+          summary: `Decode up to ${DECODE_BATCH_MAX} VINs at once (vPIC-compatible)`,
+          description: `${VPIC_NOTE} Takes a form (or JSON) body; one result per VIN, in order.`,
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: decodeBatchBodySchema,
+          response: { 200: decodeResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request) => decodeVinBatch(decoder, request.body.DATA, request.log),
+    );
+  }
+};

@@ -1,0 +1,98 @@
+import {
+  API_MESSAGES,
+  DECODE_BATCH_MAX,
+  VPIC_CORE_VARIABLES,
+  modelYearSchema,
+  normalizeVin,
+  type DecodeResponse,
+  type VpicResult,
+} from '@vr/contracts';
+import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
+import { HttpError } from '../../lib/errors.ts';
+
+/** vPIC's own wording, which vPIC clients may show or compare. */
+export const DECODE_MESSAGE =
+  'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be interpreted as blank';
+
+/** Live vPIC calls of one batch in flight at once: quick for the caller, gentle on NHTSA. */
+const BATCH_CONCURRENCY = 8;
+
+export interface DecodeRequest {
+  vin: string;
+  modelYear?: number;
+}
+
+export async function decodeVin(
+  decoder: VinDecoder,
+  request: DecodeRequest,
+  log: DecodeLog,
+): Promise<DecodeResponse> {
+  const result = await decodeOne(decoder, request, log);
+  return {
+    Count: 1,
+    Message: DECODE_MESSAGE,
+    SearchCriteria: `VIN:${result.VIN}`,
+    Results: [result],
+  };
+}
+
+export async function decodeVinBatch(
+  decoder: VinDecoder,
+  data: string,
+  log: DecodeLog,
+): Promise<DecodeResponse> {
+  const requests = parseBatchData(data);
+  const results = new Array<VpicResult>(requests.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < requests.length; i = next++) {
+      results[i] = await decodeOne(decoder, requests[i] as DecodeRequest, log);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, requests.length) }, worker));
+  return { Count: results.length, Message: DECODE_MESSAGE, SearchCriteria: '', Results: results };
+}
+
+/** vPIC's batch syntax: `vin[,year];vin[,year];...`; blank entries are skipped. */
+export function parseBatchData(data: string): DecodeRequest[] {
+  const entries = data
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) throw new HttpError(400, `DATA: ${API_MESSAGES.batchDataExpected}`);
+  if (entries.length > DECODE_BATCH_MAX) {
+    throw new HttpError(400, API_MESSAGES.tooManyVins(DECODE_BATCH_MAX));
+  }
+  return entries.map((entry, i) => {
+    const comma = entry.indexOf(',');
+    if (comma < 0) return { vin: entry };
+    const year = modelYearSchema.safeParse(entry.slice(comma + 1));
+    if (!year.success) {
+      const reason = year.error.issues[0]?.message ?? API_MESSAGES.batchDataExpected;
+      throw new HttpError(400, `DATA entry ${i + 1}: ${reason}`);
+    }
+    return { vin: entry.slice(0, comma), modelYear: year.data };
+  });
+}
+
+async function decodeOne(
+  decoder: VinDecoder,
+  request: DecodeRequest,
+  log: DecodeLog,
+): Promise<VpicResult> {
+  const vin = normalizeVin(request.vin);
+  return completeResult(await decoder.decode(vin, request.modelYear, log), vin);
+}
+
+/**
+ * Every core variable is present and every value a string, whichever source answered, so
+ * clients can read the result without checking for absent keys.
+ */
+function completeResult(result: VpicResult, vin: string): VpicResult {
+  const complete: VpicResult = Object.fromEntries(VPIC_CORE_VARIABLES.map((name) => [name, '']));
+  for (const [name, value] of Object.entries(result)) {
+    complete[name] = typeof value === 'string' ? value : String(value ?? '');
+  }
+  complete.VIN ||= vin;
+  return complete;
+}

@@ -1,0 +1,3 @@
+import { benchDecode } from './decode.ts';
+
+await benchDecode();
