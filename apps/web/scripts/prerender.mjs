@@ -1,4 +1,6 @@
-// Puts the build-time first paint (src/app/prerender.tsx) into dist/index.html's #root.
+// Puts the build-time first paint of `/` (src/app/prerender.tsx) into dist/index.html's #root,
+// and keeps the plain page as dist/app.html for the other client routes (/dashboard, /admin),
+// which must not flash the landing page while their scripts load.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +15,7 @@ const { renderShell } = await import(pathToFileURL(join(ssrDir, 'prerender.js'))
 const html = readFileSync(indexPath, 'utf8');
 const placeholder = '<div id="root"></div>';
 if (!html.includes(placeholder)) throw new Error(`dist/index.html lacks ${placeholder}`);
+writeFileSync(join(root, 'dist/app.html'), html);
 writeFileSync(indexPath, html.replace(placeholder, `<div id="root">${renderShell()}</div>`));
 rmSync(ssrDir, { recursive: true, force: true });
 console.log('prerendered the first paint into dist/index.html');

@@ -36,19 +36,35 @@ const LAYOUT_CSS =
   `@media (max-width:${MOBILE_BREAKPOINT_PX}px),(pointer:coarse){` +
   `.vr-shell-desktop{display:none}.vr-shell-mobile{display:block}}`;
 
+const STYLE_ELEMENT = /<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g;
+
+/**
+ * Emotion's server rendering writes a style element next to each styled element, repeating
+ * shared rules. One style sheet in first-use order, each rule once, keeps the page small and
+ * keeps sibling selectors (label + input) working.
+ */
+function hoistStyles(markup: string): { css: string; html: string } {
+  const rules = new Set<string>();
+  const html = markup.replace(STYLE_ELEMENT, (_, css: string) => {
+    rules.add(css);
+    return '';
+  });
+  return { css: [...rules].join(''), html };
+}
+
 export function renderShell(): string {
-  // Emotion's server rendering puts each style element next to the markup that uses it; in the
-  // browser, emotion adopts those elements (same cache key) when the app starts.
-  const markup = renderToStaticMarkup(
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <div className="vr-shell-desktop">
-        <Shell mobile={false} />
-      </div>
-      <div className="vr-shell-mobile">
-        <Shell mobile />
-      </div>
-    </ThemeProvider>,
+  const { css, html } = hoistStyles(
+    renderToStaticMarkup(
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <div className="vr-shell-desktop">
+          <Shell mobile={false} />
+        </div>
+        <div className="vr-shell-mobile">
+          <Shell mobile />
+        </div>
+      </ThemeProvider>,
+    ),
   );
-  return `<div aria-hidden="true" inert><style>${LAYOUT_CSS}</style>${markup}</div>`;
+  return `<div aria-hidden="true" inert><style>${css}${LAYOUT_CSS}</style>${html}</div>`;
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { VehicleSummary } from '@vr/contracts';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
 import { useIsMobile } from '../../lib/responsive.ts';
 import { prefetchDecoder, useCreditPackages, useVinDecode } from './api.ts';
@@ -46,6 +46,16 @@ export function LandingPage() {
   };
   const close = () => setOpen(null);
 
+  // Header and hero first; the sections below the fold follow in a second, interruptible render
+  // so that no single main-thread task builds the whole page.
+  const [belowFold, setBelowFold] = useState(false);
+  useEffect(() => startTransition(() => setBelowFold(true)), []);
+  // A link to a section (/#pricing) can only scroll once that section exists.
+  useEffect(() => {
+    const id = belowFold ? decodeURIComponent(window.location.hash.slice(1)) : '';
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [belowFold]);
+
   const [vin, setVin] = useState('');
   const [vehicle, setVehicle] = useState<VehicleSummary | null>(null);
   const decode = useVinDecode();
@@ -87,20 +97,26 @@ export function LandingPage() {
             onPrepare: prefetchDecoder,
           }}
         />
-        <ServicesSection fromCents={fromCents} />
-        <PricingSection catalog={catalog} />
-        <SampleDataSection
-          onViewSample={() => show('sample')}
-          onPrefetch={() => void loadSample()}
-        />
-        <CallToAction onAction={requestSignIn} />
+        {belowFold ? (
+          <>
+            <ServicesSection fromCents={fromCents} />
+            <PricingSection catalog={catalog} />
+            <SampleDataSection
+              onViewSample={() => show('sample')}
+              onPrefetch={() => void loadSample()}
+            />
+            <CallToAction onAction={requestSignIn} />
+          </>
+        ) : null}
       </Box>
-      <Footer
-        productName={productName}
-        contactEmail={contactEmail}
-        onOpenTerms={() => show('terms')}
-        onPrefetchTerms={() => void loadTerms()}
-      />
+      {belowFold ? (
+        <Footer
+          productName={productName}
+          contactEmail={contactEmail}
+          onOpenTerms={() => show('terms')}
+          onPrefetchTerms={() => void loadTerms()}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {mounted.has('vehicle') && vehicle ? (
           <VehicleFoundDialog

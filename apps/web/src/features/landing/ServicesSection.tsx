@@ -57,7 +57,7 @@ export function ServicesSection({ fromCents }: PriceHint) {
           id="services-title"
           eyebrow="Services"
           title="Check before you buy"
-          subtitle="Check a used car, truck or motorcycle in minutes — no subscription, no surprises."
+          subtitle="Look up a used car, truck or motorcycle in minutes — no subscription, no surprises."
         />
         <Box
           sx={{

@@ -43,6 +43,7 @@ export function VinSearchForm({
           name="vin"
           value={vin}
           onChange={(event) => onVinChange(toVinInput(event.target.value))}
+          placeholder="e.g. 1HGCM82633A004352"
           autoComplete="off"
           onFocus={onPrepare}
           error={Boolean(error)}
