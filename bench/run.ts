@@ -1,3 +1,5 @@
 import { benchDecode } from './decode.ts';
+import { benchLanding } from './landing.ts';
 
 await benchDecode();
+await benchLanding();
