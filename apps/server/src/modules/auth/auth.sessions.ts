@@ -40,8 +40,8 @@ export class Sessions {
 
   /**
    * The user of an `Authorization: Bearer <token>` header, or a 401. Does not extend the
-   * session: only `refresh` does, so a stolen bearer alone cannot keep a session alive past the
-   * idle expiry... and `/api/api` never sets cookies.
+   * session: only `refresh` does, so the session's idle expiry and the cookie's lifetime move
+   * together (and `/api/api` answers never set cookies).
    */
   async fromBearer(authorization: string | undefined): Promise<RequestUser> {
     const match = authorization ? BEARER.exec(authorization) : null;
@@ -63,7 +63,9 @@ export class Sessions {
    * answers `ended` with the cookie-clearing headers.
    */
   async refresh(cookie: string | undefined): Promise<RefreshResult> {
-    if (!cookie) return { ended: true, code: 'UNAUTHORIZED', setCookies: [] };
+    if (!cookie?.includes('session_token=')) {
+      return { ended: true, code: 'UNAUTHORIZED', setCookies: [] };
+    }
     const cookieHeaders = new Headers({ cookie });
     const { headers, response } = await this.auth.api.getSession({
       headers: cookieHeaders,
