@@ -21,7 +21,7 @@ import { testDatabases } from './support/databases.ts';
 const VPIC_MESSAGE =
   'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be interpreted as blank';
 
-/** Real VINs of eight makes, each with a correct check digit (asserted below). */
+/** Widely published VINs of eight makes, each with a correct check digit (asserted below). */
 const REAL_VINS = [
   { vin: '1HGCM82633A004352', make: 'HONDA', model: 'Accord', year: '2003' },
   { vin: 'JH4KA7561PC008269', make: 'ACURA', model: 'Legend', year: '1993' },
@@ -126,6 +126,7 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
     });
 
     it('decodes small makers recorded only by all-wildcard patterns', async () => {
+      // Built from the data: Lone Star Trailer's WMI, model year 2008, a correct check digit.
       const { result } = await decode('5VY75T7118U393816');
       expect(result).toMatchObject({
         Make: 'LONE STAR TRAILER',
@@ -204,7 +205,7 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
     });
 
     it('answers 8 when the manufacturer is known but the data holds nothing for the VIN', async () => {
-      // Tesla's WMI in model year 1985.
+      // Tesla's WMI with model year 1985 (a built VIN with a correct check digit).
       const { result } = await decode('5YJSA1114FF000337');
       expect(result).toMatchObject({
         ErrorCode: VPIC_ERRORS.noDetailedData.code,

@@ -7,7 +7,7 @@ import {
   normalizeVin,
 } from '../src/vin.ts';
 
-/** Widely published real VINs of eight makes; the 1989 MCI bus carries check digit X. */
+/** Widely published VINs of eight makes; the 1989 MCI bus carries check digit X. */
 const REAL_VINS = [
   '1HGCM82633A004352',
   '1M8GDM9AXKP042788',
