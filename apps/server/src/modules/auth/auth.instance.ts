@@ -134,6 +134,18 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
         }
       }),
     },
+    onAPIError: {
+      // Refusals (wrong code, bad origin, ...) are answers, not faults; better-auth would print
+      // them on the console. Faults go to our log with their cause.
+      onError: (error) => {
+        const status = (error as { statusCode?: unknown } | null)?.statusCode;
+        if (typeof status === 'number' && status < 500) {
+          log.debug({ status, message: (error as Error).message }, 'auth: refused');
+        } else {
+          log.error({ err: error }, 'auth: request failed');
+        }
+      },
+    },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
