@@ -20,6 +20,7 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { database });
+  await app.register(publicConfigRoutes, { config });
   await app.register(catalogRoutes, { db: database.db });
   await app.register(vehiclesRoutes, { decoder });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONTACT_EMAIL, DEFAULT_PRODUCT_NAME } from '@vr/contracts';
 
 const emailList = z
   .string()
@@ -22,8 +23,8 @@ const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PRODUCT_NAME: z.string().min(1).default('Vehicle Records'),
-    CONTACT_EMAIL: z.email().default('support@localhost'),
+    PRODUCT_NAME: z.string().min(1).default(DEFAULT_PRODUCT_NAME),
+    CONTACT_EMAIL: z.email().default(DEFAULT_CONTACT_EMAIL),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z

@@ -3,8 +3,9 @@ import { outbox } from '../../db/schema.ts';
 import type { MailLogger, Mailer, MailMessage } from './mailer.ts';
 
 /**
- * The sandbox mailer: keeps each mail as a row of `outbox` and writes one log line saying where
- * it is. The log never carries the body (codes stay in the database).
+ * The sandbox mailer: keeps each mail as a row of `outbox` and writes one log line carrying its
+ * plain text. With the embedded database nothing else can read the table while the server runs,
+ * so the log line is how a person running the product locally reads a code (decision 0003).
  */
 export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
   return {
@@ -21,7 +22,7 @@ export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
         .returning({ id: outbox.id });
       log.info(
         { mail: { to: message.to, subject: message.subject, outboxId: row?.id } },
-        `mail "${message.subject}" to ${message.to} kept in the outbox table (SMTP_URL unset): read it there`,
+        `mail "${message.subject}" to ${message.to} kept in the outbox table (SMTP_URL unset): ${message.text.replace(/\s+/g, ' ').trim()}`,
       );
     },
     async close() {},

@@ -4,32 +4,39 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '@vr/contracts';
 
+/** The landing page, pre-drawn at build time; every other client route gets the plain shell. */
+const LANDING_PAGE = 'index.html';
+const APP_SHELL = 'app.html';
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every
- * non-API GET falling back to index.html so client routes survive a reload. API paths that match
+ * Serves the built web app: hashed assets cached for a year, pages revalidated, and every
+ * non-API GET falling back to a page so client routes survive a reload. API paths that match
  * nothing answer JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = existsSync(join(distDir, 'index.html'));
+  const hasBuild = existsSync(join(distDir, LANDING_PAGE));
+  const shell = existsSync(join(distDir, APP_SHELL)) ? APP_SHELL : LANDING_PAGE;
+  const assetsDir = join(distDir, 'assets');
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
         reply.header(
           'Cache-Control',
-          path.includes(`${join(distDir, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile(LANDING_PAGE),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && hasBuild && isPage && !request.url.startsWith('/assets/')) {
+      return reply.status(200).header('Cache-Control', 'no-cache').sendFile(shell);
     }
     return reply.status(404).send({ message: API_MESSAGES.notFound });
   });
