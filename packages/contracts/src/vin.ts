@@ -4,6 +4,8 @@ export const VIN_LENGTH = 17;
 /** Letters I, O and Q never appear in a VIN (ISO 3779). */
 export const VIN_CHARACTERS = /^[A-HJ-NPR-Z0-9]*$/;
 
+// The ISO 3779 letter values, laid out as the standard tables them.
+// prettier-ignore
 const TRANSLITERATION: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
   J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
