@@ -43,7 +43,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
+    // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
+    routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -39,6 +39,11 @@ const configSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    // Per-IP limits read the client address; only a proxy we run may rewrite it.
+    TRUST_PROXY: z
+      .enum(['true', 'false', 'loopback'])
+      .default('false')
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
     SMTP_URL: z
       .url()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -25,6 +25,13 @@ describe('configuration', () => {
     expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
+  it('trusts forwarded client addresses only when told to', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid TRUST_PROXY/);
+  });
+
   it('treats empty strings as unset', () => {
     const config = parseConfig({ DATABASE_URL: '', VPIC_URL: '', PUBLIC_URL: '' });
     expect(config.DATABASE_URL).toBeUndefined();

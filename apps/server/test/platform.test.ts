@@ -54,6 +54,15 @@ describe.each(testDatabases())('platform on $name', (db) => {
     }
   });
 
+  it('matches paths case-insensitively, as vPIC does', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/vehicles/decodevinvalues/1HGCM82633A004352?format=json',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().Results[0].Model).toBe('Accord');
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -23,7 +23,13 @@ export function testDecoder(config: Config): Promise<VinDecoder> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return parseConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
+  // The suites stand in for a proxy: they set X-Forwarded-For to act as many clients.
+  return parseConfig({
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    DATA_DIR: '.tmp/test-data',
+    ...env,
+  });
 }
 
 /** A full app on a fresh database, driven through `app.inject()`. */
