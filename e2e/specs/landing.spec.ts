@@ -1,4 +1,4 @@
-import { CREDITS_NEVER_EXPIRE, LOOKUP_MESSAGES } from '@vr/contracts';
+import { CREDITS_NEVER_EXPIRE } from '@vr/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser } from '../support/browser.ts';
@@ -143,7 +143,7 @@ describe('landing page', () => {
     await page.getByRole('textbox', { name: 'License Plate' }).fill('abc1234');
     expect(await page.getByRole('textbox', { name: 'License Plate' }).inputValue()).toBe('ABC1234');
     await submit.click();
-    await page.getByText(LOOKUP_MESSAGES.signInForPlate).waitFor();
+    await page.getByRole('dialog', { name: 'Welcome Back' }).waitFor();
   });
 
   it('opens and closes the Terms of Service', async () => {

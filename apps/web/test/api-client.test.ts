@@ -60,3 +60,37 @@ describe('decodeVin', () => {
     });
   });
 });
+
+describe('apiFetch with a session', () => {
+  it("fails with 'Authentication token not available' when a call needs a token", async () => {
+    const { setToken } = await import('../src/lib/token.ts');
+    setToken(null);
+    stubFetch({});
+    await expect(apiFetch('/user/me', { auth: true })).rejects.toThrow(
+      'Authentication token not available',
+    );
+  });
+
+  it('renews the token once on a 401 and retries', async () => {
+    const { setToken, getToken } = await import('../src/lib/token.ts');
+    setToken('old');
+    const seen: (string | null)[] = [];
+    const { fetchMock } = stubFetch({
+      '/api/api/auth/refresh': () => jsonResponse({ token: 'new', user: { id: 'u' } }),
+      '/api/api/user/me': () => jsonResponse({ id: 'u' }),
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/auth/refresh')) return jsonResponse({ token: 'new', user: { id: 'u' } });
+      const auth = new Headers(init?.headers).get('Authorization');
+      seen.push(auth);
+      return auth === 'Bearer new'
+        ? jsonResponse({ id: 'u' })
+        : jsonResponse({ message: 'expired' }, 401);
+    });
+    expect(await apiFetch('/user/me', { auth: true })).toEqual({ id: 'u' });
+    expect(seen).toEqual(['Bearer old', 'Bearer new']);
+    expect(getToken()).toBe('new');
+    setToken(null);
+  });
+});

@@ -133,7 +133,7 @@ describe('VIN decode messages', () => {
 });
 
 describe('License Plate tab', () => {
-  it('needs a state and a plate, upper-cases the plate, and asks to sign in', async () => {
+  it('needs a state and a plate, upper-cases the plate, and opens the sign-in dialog', async () => {
     const user = userEvent.setup();
     landing(() => jsonResponse(vpic(null)));
     await user.click(screen.getByRole('tab', { name: 'License Plate' }));
@@ -146,7 +146,7 @@ describe('License Plate tab', () => {
     await user.selectOptions(screen.getByLabelText('State'), 'CA');
     expect(submit.disabled).toBe(false);
     await user.click(submit);
-    expect(await screen.findByText(LOOKUP_MESSAGES.signInForPlate)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
   });
 
   it('lists the 50 states plus DC by code', () => {

@@ -6,190 +6,19 @@ import { z } from 'zod';
  * 4, 5 and 8, defined once.
  */
 
-export const AUTH_LIMITS = {
-  /** Digits of a verification or reset code. */
-  otpLength: 6,
-  /** A code is valid this long after it was sent. */
-  otpTtlMinutes: 10,
-  /** Wrong entries after which a code stops working. */
-  otpAttempts: 5,
-  /** Codes sent to one e-mail address within `otpSendWindowMinutes`. */
-  otpSendsPerWindow: 3,
-  otpSendWindowMinutes: 5,
-  /** Codes sent (sign-ups, resends, resets) from one IP address per hour. */
-  otpSendsPerIpPerHour: 30,
-  /** Failed sign-ins an account may have before it must wait. */
-  signInFreeFailures: 5,
-  /** The longest wait of a locked account. */
-  signInMaxDelaySeconds: 15 * 60,
-  /** Failed sign-ins and code entries from one IP address per hour. */
-  failuresPerIpPerHour: 100,
-  /** Calls of delete-unverified-user per minute, per IP address and per e-mail. */
-  deleteUnverifiedPerMinute: 5,
-  passwordMinLength: 8,
-  passwordMaxLength: 128,
-  /** The client's own minimum (spec section 5); the server enforces the full rule. */
-  clientPasswordMinLength: 6,
-  emailMaxLength: 254,
-  fullNameMaxLength: 200,
-} as const;
+import {
+  AUTH_ERROR_CODES,
+  AUTH_LIMITS,
+  AUTH_MESSAGES,
+  DEFAULT_FIRST_NAME,
+  DEFAULT_LAST_NAME,
+} from './auth-texts.ts';
+
+export * from './auth-texts.ts';
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
-
-export const DEFAULT_FIRST_NAME = 'User';
-export const DEFAULT_LAST_NAME = 'Name';
-
-/** Every auth text of the spec (sections 4, 5, 8) and the server's own, in one place. */
-export const AUTH_MESSAGES = {
-  // Section 5: form validation.
-  emailRequired: 'Email is required',
-  emailInvalidClient: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShortClient: 'Password must be at least 6 characters',
-  confirmPasswordRequired: 'Please confirm your password',
-  passwordsDoNotMatch: 'Passwords do not match',
-  codeRequired: 'Verification code is required',
-  codeFormat: 'Verification code must be 6 digits',
-  newPasswordRequired: 'New password is required',
-  confirmNewPasswordRequired: 'Please confirm your new password',
-  passwordHint:
-    'The password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter one special character and one number.',
-
-  // Section 8: registration.
-  passwordPolicy:
-    'Password does not meet the required criteria. Please ensure it has at least 8 characters.',
-  passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`,
-  invalidEmail: 'Invalid email format. Please check your email address.',
-  registrationFailed: 'Registration failed. Please try again.',
-  reRegistrationFailed: 'Registration failed after cleanup. Please try again.',
-  existsUnverified: 'An account with this email already exists but is not verified.',
-  existsUnverifiedCodeResent:
-    'An account with this email already exists but is not verified. A new verification code has been sent to your email.',
-  existsVerified:
-    'An account with this email already exists and is verified. Please sign in instead.',
-  fullNameTooLong: `Full name must be at most ${AUTH_LIMITS.fullNameMaxLength} characters.`,
-
-  // Section 8: verification.
-  invalidCode: 'Invalid verification code. Please check and try again.',
-  expiredCode: 'Verification code has expired. Please request a new one.',
-  codeAttemptsExceeded: 'Too many incorrect codes. Please request a new code.',
-  noPendingVerification: 'No pending verification found. Please register again.',
-  verificationFailed: 'Verification failed. Please try again.',
-
-  // Section 8: resend verification code.
-  verificationCodeResent:
-    'A new verification code has been sent to your email. Please check your inbox.',
-  resendVerificationEmailRequired: 'Email is required to resend verification code.',
-  resendVerificationNotFound:
-    'No pending verification found for this email. Please register first or try signing in if you already have an account.',
-  verificationSendLimit:
-    'Too many attempts. Please wait a few minutes before requesting a new code.',
-  alreadyVerified: 'This email is already verified. Please try signing in.',
-  resendVerificationFailed: 'Failed to resend verification code. Please try again.',
-
-  // Section 8: resend reset code.
-  resetCodeResent: 'A new password reset code has been sent to your email address.',
-  resendResetEmailRequired: 'Email is required to resend reset code.',
-  resetNotFound: 'No account found with this email address.',
-  resetSendLimit: 'Too many attempts. Please wait before requesting a new code.',
-  resendResetFailed: 'Failed to resend reset code. Please try again.',
-
-  // Section 8: generic auth and token.
-  genericFailure: 'An error occurred. Please try again.',
-  tokenNotAvailable: 'Authentication token not available',
-  noTokenAvailable: 'No authentication token available',
-  tokenFailed: 'Failed to get authentication token',
-  autoSignInFailed: 'Auto sign-in failed',
-  backendRegistrationFailed: 'Failed to register user in backend',
-
-  // Section 4: dialog status texts.
-  verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',
-  verifiedSignInManually: 'Email verified successfully! You can now sign in.',
-  resetCodeSent: 'Password reset code has been sent to your email address.',
-  resetSigningIn: 'Password reset successful! Signing you in...',
-  resetSignInManually: 'Password reset successful! You can now sign in with your new password.',
-  signInRedirecting: 'Sign in successful! Redirecting to dashboard...',
-  signInWelcomeBack: 'Sign in successful! Welcome back.',
-  additionalVerification:
-    'Additional verification required. Please click sign up to re-register, you can use this same email.',
-
-  // The server's own.
-  invalidCredentials: 'Incorrect email or password.',
-  tooManyFailuresFromIp: 'Too many failed attempts from your network. Please try again later.',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  authRequired: 'Authentication required. Please sign in.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  adminRequired: 'Administrator access required.',
-  mailUnavailable: 'We could not send the e-mail right now. Please try again in a moment.',
-  accountNotDeleted: 'The account was not deleted.',
-} as const;
-
-/** "Too many failed sign-in attempts. Please try again in 2 seconds." */
-export function signInLockedMessage(retryAfterSeconds: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait =
-    seconds < 60
-      ? `${seconds} second${seconds === 1 ? '' : 's'}`
-      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
-}
-
-/**
- * The `code` of every auth error answer. The `message` next to it is the text to show; the code
- * tells the client what to do (e.g. USER_NOT_FOUND on verify: back to register after 3 s).
- */
-export const AUTH_ERROR_CODES = [
-  'INVALID_INPUT',
-  'INVALID_EMAIL',
-  'PASSWORD_POLICY',
-  'USER_EXISTS_VERIFIED',
-  'USER_EXISTS_UNVERIFIED',
-  'USER_NOT_FOUND',
-  'EMAIL_ALREADY_VERIFIED',
-  'INVALID_OTP',
-  'OTP_EXPIRED',
-  'OTP_ATTEMPTS_EXCEEDED',
-  'OTP_SEND_LIMIT',
-  'INVALID_CREDENTIALS',
-  'EMAIL_NOT_VERIFIED',
-  'SIGN_IN_LOCKED',
-  'TOO_MANY_REQUESTS',
-  'UNAUTHORIZED',
-  'SESSION_EXPIRED',
-  'FORBIDDEN',
-  'MAIL_UNAVAILABLE',
-  'AUTH_FAILED',
-] as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
-
-/**
- * The text of each code, for a client that has only the code. The server's `message` is the one
- * to show: for USER_NOT_FOUND and OTP_SEND_LIMIT it depends on the flow (verify, resend, reset).
- */
-export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
-  INVALID_INPUT: AUTH_MESSAGES.genericFailure,
-  INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
-  PASSWORD_POLICY: AUTH_MESSAGES.passwordPolicy,
-  USER_EXISTS_VERIFIED: AUTH_MESSAGES.existsVerified,
-  USER_EXISTS_UNVERIFIED: AUTH_MESSAGES.existsUnverified,
-  USER_NOT_FOUND: AUTH_MESSAGES.noPendingVerification,
-  EMAIL_ALREADY_VERIFIED: AUTH_MESSAGES.alreadyVerified,
-  INVALID_OTP: AUTH_MESSAGES.invalidCode,
-  OTP_EXPIRED: AUTH_MESSAGES.expiredCode,
-  OTP_ATTEMPTS_EXCEEDED: AUTH_MESSAGES.codeAttemptsExceeded,
-  OTP_SEND_LIMIT: AUTH_MESSAGES.verificationSendLimit,
-  INVALID_CREDENTIALS: AUTH_MESSAGES.invalidCredentials,
-  EMAIL_NOT_VERIFIED: AUTH_MESSAGES.additionalVerification,
-  SIGN_IN_LOCKED: 'Too many failed sign-in attempts. Please try again later.',
-  TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
-  UNAUTHORIZED: AUTH_MESSAGES.authRequired,
-  SESSION_EXPIRED: AUTH_MESSAGES.sessionExpired,
-  FORBIDDEN: AUTH_MESSAGES.adminRequired,
-  MAIL_UNAVAILABLE: AUTH_MESSAGES.mailUnavailable,
-  AUTH_FAILED: AUTH_MESSAGES.genericFailure,
-};
 
 export const authErrorResponseSchema = z.object({
   message: z.string(),

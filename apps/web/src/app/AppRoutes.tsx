@@ -1,25 +1,26 @@
-import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Suspense, lazy, useCallback } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { SessionProvider } from './SessionProvider.tsx';
 
 // The customer and admin areas load on demand; the landing page is on the first paint.
-const DashboardPlaceholder = lazy(async () => ({
-  default: (await import('./AreaPlaceholder.tsx')).DashboardPlaceholder,
-}));
-const AdminPlaceholder = lazy(async () => ({
-  default: (await import('./AreaPlaceholder.tsx')).AdminPlaceholder,
-}));
+const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
+const AdminPage = lazy(() => import('./AdminPage.tsx'));
 
 /** Spec section 2 "Routes": `/`, `/dashboard` and `/admin`; anything else goes home. */
 export function AppRoutes() {
+  const navigate = useNavigate();
+  const home = useCallback(() => void navigate('/'), [navigate]);
   return (
-    <Suspense fallback={null}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/dashboard" element={<DashboardPlaceholder />} />
-        <Route path="/admin" element={<AdminPlaceholder />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </Suspense>
+    <SessionProvider onSignedOut={home}>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </SessionProvider>
   );
 }

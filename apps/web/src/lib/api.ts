@@ -1,45 +1,128 @@
+import { AUTH_MESSAGES } from '@vr/contracts';
+import { getToken, setToken } from './token.ts';
+
 /** An API failure carrying the server's `message` (or the status line) and the HTTP status. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+  /** The parsed error body, when it was JSON. */
+  readonly body: Record<string, unknown> | undefined;
+  constructor(message: string, status: number, body?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
+    this.code = typeof body?.code === 'string' ? body.code : undefined;
+    this.field = typeof body?.field === 'string' ? body.field : undefined;
   }
 }
 
 /** The `/api/api` base of spec section 7: every product call lives under it. */
 export const API_BASE = '/api/api';
 
-async function readMessage(res: Response): Promise<string | null> {
+async function readBody(res: Response): Promise<Record<string, unknown> | undefined> {
   try {
     const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'message' in body) {
-      const { message } = body as { message: unknown };
-      if (typeof message === 'string' && message !== '') return message;
-    }
+    if (body && typeof body === 'object') return body as Record<string, unknown>;
   } catch {
     // not JSON: fall back to the status line
   }
-  return null;
+  return undefined;
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const body = await readBody(res);
+  const message = typeof body?.message === 'string' && body.message !== '' ? body.message : null;
+  return new ApiError(
+    message ?? `API request failed: ${res.status} ${res.statusText}`.trimEnd(),
+    res.status,
+    body,
+  );
+}
+
+export interface SessionBody {
+  token: string;
+  user: { id: string; email: string; firstName: string; lastName: string; role: string };
+}
+
+let refreshing: Promise<SessionBody | null> | null = null;
+
+/**
+ * `POST /api/api/auth/refresh`: the browser sends the session cookie; the answer is a new bearer
+ * token and the user, or null when signed out. Concurrent callers share one request.
+ */
+export function refreshSession(): Promise<SessionBody | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}/auth/refresh`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      if (!res.ok) {
+        setToken(null);
+        return null;
+      }
+      const body = (await res.json()) as SessionBody;
+      setToken(body.token);
+      return body;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export interface ApiInit extends RequestInit {
+  /** The call needs a signed-in user: without a token it fails at once (spec section 6). */
+  auth?: boolean;
 }
 
 /**
- * The fetch wrapper of spec section 7: JSON in and out; a failure throws an ApiError with the
- * server's `message` field if it has one, else 'API request failed: {status} {statusText}'.
+ * The fetch wrapper of spec section 7: JSON in and out, `Authorization: Bearer` whenever a
+ * session token is held; a 401 renews the token once through the session cookie and retries.
+ * A failure throws an ApiError with the server's `message` field if it has one, else
+ * 'API request failed: {status} {statusText}'.
  */
-export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('Content-Type', 'application/json');
-  headers.set('Accept', 'application/json');
-  const res = await fetch(`${API_BASE}${path}`, { ...init, headers });
-  if (!res.ok) {
-    const message = await readMessage(res);
-    throw new ApiError(
-      message ?? `API request failed: ${res.status} ${res.statusText}`.trimEnd(),
-      res.status,
-    );
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const { auth, ...rest } = init;
+  const send = (token: string | null) => {
+    const headers = new Headers(rest.headers);
+    headers.set('Content-Type', 'application/json');
+    headers.set('Accept', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(`${API_BASE}${path}`, { ...rest, headers });
+  };
+  const token = getToken();
+  if (auth && !token) throw new ApiError(AUTH_MESSAGES.tokenNotAvailable, 401);
+  let res = await send(token);
+  if (res.status === 401 && token) {
+    const renewed = await refreshSession();
+    if (renewed) res = await send(renewed.token);
   }
+  if (!res.ok) throw await toError(res);
   if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/**
+ * A call to the identity endpoints under `/api/auth` (docs/auth-api.md): JSON body, the session
+ * cookie goes along, failures throw an ApiError carrying the server's `code` and `field`.
+ */
+export async function authFetch<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await fetch(`/api/auth${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await toError(res);
   return (await res.json()) as T;
 }

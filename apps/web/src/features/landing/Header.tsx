@@ -1,3 +1,4 @@
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -17,14 +18,27 @@ export const SECTION_LINKS = [
   { label: 'Contact', href: '#contact' },
 ] as const;
 
+/** The signed-in user as the header shows it. */
+export interface HeaderUser {
+  firstName: string;
+  lastName: string;
+}
+
 export function Header({
   productName,
   mobile,
   onSignIn,
+  user = null,
+  onDashboard,
+  onSignOut,
 }: {
   productName: string;
   mobile: boolean;
   onSignIn: () => void;
+  /** Signed in: Dashboard, initials and name, Sign Out; signed out: Sign In. */
+  user?: HeaderUser | null;
+  onDashboard?: () => void;
+  onSignOut?: () => void;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = 'site-navigation';
@@ -82,9 +96,31 @@ export function Header({
             ))}
           </Box>
         )}
-        <Button variant="contained" onClick={onSignIn} sx={{ flexShrink: 0 }}>
-          Sign In
-        </Button>
+        {user ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+            <Button variant="contained" onClick={onDashboard}>
+              Dashboard
+            </Button>
+            <Avatar
+              aria-hidden="true"
+              sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'primary.main' }}
+            >
+              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+            </Avatar>
+            {mobile ? null : (
+              <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {user.firstName} {user.lastName}
+              </Typography>
+            )}
+            <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
+              Sign Out
+            </Button>
+          </Box>
+        ) : (
+          <Button variant="contained" onClick={onSignIn} sx={{ flexShrink: 0 }}>
+            Sign In
+          </Button>
+        )}
         {mobile ? (
           <IconButton
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

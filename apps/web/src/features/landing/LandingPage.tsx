@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
 import type { VehicleSummary } from '@vr/contracts';
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LazyAuthDialog, loadAuthDialog } from '../../app/LazyAuthDialog.tsx';
+import { useSession } from '../../app/session-context.ts';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
 import { useIsMobile } from '../../lib/responsive.ts';
 import { prefetchDecoder, useCreditPackages, useVinDecode } from './api.ts';
@@ -16,11 +19,9 @@ import { ServicesSection } from './ServicesSection.tsx';
 const loadVehicleFound = () => import('./dialogs/VehicleFoundDialog.tsx');
 const loadTerms = () => import('./dialogs/TermsDialog.tsx');
 const loadSample = () => import('./dialogs/SampleDataDialog.tsx');
-const loadSignIn = () => import('./dialogs/SignInComingDialog.tsx');
 const VehicleFoundDialog = lazy(loadVehicleFound);
 const TermsDialog = lazy(loadTerms);
 const SampleDataDialog = lazy(loadSample);
-const SignInComingDialog = lazy(loadSignIn);
 
 type DialogName = 'terms' | 'sample' | 'signIn' | 'vehicle';
 
@@ -78,11 +79,28 @@ export function LandingPage() {
     setVin('');
     decode.reset();
   };
-  const requestSignIn = () => show('signIn');
+  const { user, establish, signOut } = useSession();
+  const navigate = useNavigate();
+  const goDashboard = () => void navigate('/dashboard');
+  // Signed out, every lookup entry point opens the sign-in dialog; signed in, the dashboard.
+  const requestSignIn = () => {
+    if (user) goDashboard();
+    else {
+      void loadAuthDialog();
+      show('signIn');
+    }
+  };
 
   return (
     <>
-      <Header productName={productName} mobile={mobile} onSignIn={requestSignIn} />
+      <Header
+        productName={productName}
+        mobile={mobile}
+        onSignIn={requestSignIn}
+        user={user}
+        onDashboard={goDashboard}
+        onSignOut={() => void signOut()}
+      />
       <Box component="main">
         <Hero
           mobile={mobile}
@@ -105,7 +123,7 @@ export function LandingPage() {
               onViewSample={() => show('sample')}
               onPrefetch={() => void loadSample()}
             />
-            <CallToAction onAction={requestSignIn} />
+            <CallToAction signedIn={Boolean(user)} onAction={requestSignIn} />
           </>
         ) : null}
       </Box>
@@ -123,6 +141,7 @@ export function LandingPage() {
             open={open === 'vehicle'}
             vehicle={vehicle}
             fromCents={fromCents}
+            signedIn={Boolean(user)}
             onClose={closeVehicle}
             onLookup={() => {
               closeVehicle();
@@ -147,11 +166,18 @@ export function LandingPage() {
           <SampleDataDialog open={open === 'sample'} fullScreen={mobile} onClose={close} />
         ) : null}
       </Suspense>
-      <Suspense fallback={null}>
-        {mounted.has('signIn') ? (
-          <SignInComingDialog open={open === 'signIn'} productName={productName} onClose={close} />
-        ) : null}
-      </Suspense>
+      {mounted.has('signIn') && !user ? (
+        <LazyAuthDialog
+          open={open === 'signIn'}
+          productName={productName}
+          onClose={close}
+          onSignedIn={(session) => {
+            close();
+            establish(session);
+            goDashboard();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import SearchIcon from '@mui/icons-material/Search';
-import { LOOKUP_MESSAGES, PLATE_MAX_LENGTH, US_STATES } from '@vr/contracts';
+import { PLATE_MAX_LENGTH, US_STATES } from '@vr/contracts';
 import { useState, type FormEvent } from 'react';
 import { LabeledInput, LabeledSelect } from '../../components/LabeledInput.tsx';
 
@@ -18,13 +17,12 @@ export function toPlateInput(typed: string): string {
 export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => void }) {
   const [state, setState] = useState('');
   const [plate, setPlate] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
   const ready = state !== '' && plate.trim() !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    setMessage(LOOKUP_MESSAGES.signInForPlate);
+    onRequestSignIn();
   };
 
   return (
@@ -43,7 +41,6 @@ export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => vo
           value={state}
           onChange={(value) => {
             setState(value);
-            setMessage(null);
           }}
         >
           <option value="">Select a state</option>
@@ -59,7 +56,6 @@ export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => vo
           value={plate}
           onChange={(event) => {
             setPlate(toPlateInput(event.target.value));
-            setMessage(null);
           }}
           placeholder="e.g. 7ABC123"
           autoComplete="off"
@@ -81,20 +77,6 @@ export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => vo
           Search
         </Button>
       </Box>
-      {message ? (
-        <Alert
-          severity="info"
-          role="status"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRequestSignIn}>
-              Sign In
-            </Button>
-          }
-        >
-          {message}
-        </Alert>
-      ) : null}
     </Box>
   );
 }

@@ -1,0 +1,75 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { TIMINGS } from '@vr/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiFetch } from '../lib/api.ts';
+import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
+import { AreaShell } from './AreaShell.tsx';
+import { LazyAuthDialog } from './LazyAuthDialog.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { useSession } from './session-context.ts';
+
+/**
+ * `/admin` (spec sections 4 and 6): the panel shows only when an authenticated
+ * `GET /api/api/admin/users` succeeds; 403 sends to `/`, any other failure hides the panel and
+ * sends a signed-in user to `/`; a signed-out visitor gets the sign-in dialog.
+ */
+export default function AdminPage() {
+  const { productName } = usePublicConfig();
+  useDocumentTitle('Admin Dashboard');
+  const { loading, user, establish } = useSession();
+  const navigate = useNavigate();
+  /** The id of the user the admin check passed for. */
+  const [adminFor, setAdminFor] = useState<string | null>(null);
+  const admin = Boolean(user) && adminFor === user?.id;
+  /** Set when the user signed in here: the check then reruns after 100 ms. */
+  const signedInHere = useRef(false);
+
+  useEffect(() => {
+    if (loading || !user) return;
+    const userId = user.id;
+    let live = true;
+    const check = async () => {
+      try {
+        await apiFetch('/admin/users?page=1&size=10', { auth: true });
+        if (live) setAdminFor(userId);
+      } catch {
+        // 403 (not an admin) and every other failure: the panel stays hidden, back to `/`.
+        if (live) void navigate('/');
+      }
+    };
+    const timer = setTimeout(() => void check(), signedInHere.current ? TIMINGS.adminRecheckMs : 0);
+    signedInHere.current = false;
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [loading, user, navigate]);
+
+  if (loading) return <LoadingScreen />;
+  if (!user) {
+    return (
+      <LazyAuthDialog
+        open
+        productName={productName}
+        onClose={() => void navigate('/')}
+        onSignedIn={(session) => {
+          signedInHere.current = true;
+          establish(session);
+        }}
+      />
+    );
+  }
+  if (!admin) return <LoadingScreen />;
+  return (
+    <AreaShell title={`${productName} Admin Dashboard`} productName={productName} homeButton>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography color="text.secondary">
+          You are signed in as an administrator ({user.email}). User, credit, purchase and report
+          order management arrive here with the next releases.
+        </Typography>
+      </Paper>
+    </AreaShell>
+  );
+}

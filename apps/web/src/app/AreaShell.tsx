@@ -1,0 +1,88 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { BrandMark } from '../components/BrandMark.tsx';
+import { useSession } from './session-context.ts';
+
+/** The header of the signed-in areas: product name, the user's e-mail, a menu with Sign Out. */
+export function AreaShell({
+  title,
+  productName,
+  children,
+  homeButton = false,
+}: {
+  title: string;
+  productName: string;
+  children: ReactNode;
+  homeButton?: boolean;
+}) {
+  const { user, signOut } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 1.5 }}>
+          <BrandMark size={30} />
+          <Typography component="span" sx={{ fontWeight: 800, mr: 'auto' }} noWrap>
+            {productName}
+          </Typography>
+          {homeButton ? (
+            <Button component={RouterLink} to="/" color="inherit">
+              Back to Home
+            </Button>
+          ) : null}
+          <Button
+            color="inherit"
+            startIcon={<AccountCircle />}
+            aria-haspopup="menu"
+            aria-controls={anchor ? 'account-menu' : undefined}
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            sx={{ textTransform: 'none', minWidth: 0 }}
+          >
+            <Box
+              component="span"
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 320 } }}
+            >
+              {user?.email}
+            </Box>
+          </Button>
+          <Menu
+            id="account-menu"
+            anchorEl={anchor}
+            open={Boolean(anchor)}
+            onClose={() => setAnchor(null)}
+          >
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                void signOut();
+              }}
+            >
+              Sign Out
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { SessionBody } from '../lib/api.ts';
+
+export type SessionUser = SessionBody['user'];
+
+export interface SessionState {
+  /** True until the first refresh has answered (spec section 2: spinner until then). */
+  loading: boolean;
+  user: SessionUser | null;
+  /** Keeps a new session (sign-in or verification): token in memory, user in state. */
+  establish: (session: SessionBody) => void;
+  /** Ends the session on the server, forgets token and user, goes to `/`. */
+  signOut: () => Promise<void>;
+}
+
+export const SessionContext = createContext<SessionState>({
+  loading: false,
+  user: null,
+  establish: () => undefined,
+  signOut: async () => undefined,
+});
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}
+
+/** Initials of the signed-in user for the header avatar. */
+export function initials(user: SessionUser): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}

@@ -1,0 +1,307 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES, TIMINGS } from '@vr/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AuthDialog from '../src/features/auth/AuthDialog.tsx';
+import {
+  authErrorMessage,
+  isSuccessMessage,
+  validate,
+  EMPTY_FORM,
+} from '../src/features/auth/logic.ts';
+import { ApiError } from '../src/lib/api.ts';
+import { getToken, setToken } from '../src/lib/token.ts';
+import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  setToken(null);
+});
+
+const SESSION = {
+  token: 'tok-123',
+  user: { id: 'u1', email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', role: 'USER' },
+};
+
+function openDialog() {
+  const onSignedIn = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(
+    <AuthDialog open productName="Vehicle Records" onClose={onClose} onSignedIn={onSignedIn} />,
+  );
+  return { onSignedIn, onClose };
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) =>
+  fireEvent.change(input(label), { target: { value } });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('auth dialog modes', () => {
+  it('shows the product name, per-mode titles, fields with labels and submit labels', async () => {
+    stubFetch({});
+    openDialog();
+    expect(screen.getByText('Vehicle Records')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
+    expect(input('Email')).toBeTruthy();
+    expect(input('Password').type).toBe('password');
+    click('Show password');
+    expect(input('Password').type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+
+    click('Sign up');
+    expect(await screen.findByRole('dialog', { name: 'Create Account' })).toBeTruthy();
+    for (const label of ['Email', 'Full name', 'Password', 'Confirm Password']) input(label);
+    expect(screen.getByText(AUTH_MESSAGES.passwordHint)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+
+    click('Sign in');
+    click('Forgot password?');
+    expect(await screen.findByRole('dialog', { name: 'Reset Password' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeTruthy();
+    click('Back to Sign In');
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
+  it('clears fields, errors and message when switching between signin, register and forgot', () => {
+    stubFetch({});
+    openDialog();
+    type('Email', 'ann@example.com');
+    click('Sign In');
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeTruthy();
+    click('Sign up');
+    expect(input('Email').value).toBe('');
+    expect(screen.queryByText(AUTH_MESSAGES.passwordRequired)).toBeNull();
+  });
+
+  it('keeps the e-mail when entering verify after sign-up, and shows the hint', async () => {
+    stubFetch({
+      '/api/auth/sign-up/email': () => jsonResponse({ success: true, email: 'ann@example.com' }),
+    });
+    openDialog();
+    click('Sign up');
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    expect(await screen.findByRole('dialog', { name: 'Verify Email' })).toBeTruthy();
+    expect(screen.getByText('Enter the 6-digit code sent to ann@example.com')).toBeTruthy();
+    expect(input('Verification Code').maxLength).toBe(6);
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(AUTH_MESSAGES.registrationCodeSent);
+    click('Back to Register');
+    expect(input('Email').value).toBe('');
+  });
+});
+
+describe('auth form validation', () => {
+  it('gives the spec texts and clears a field error on edit', () => {
+    stubFetch({});
+    openDialog();
+    click('Sign In');
+    expect(screen.getByText(AUTH_MESSAGES.emailRequired)).toBeTruthy();
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeTruthy();
+    type('Email', 'nope');
+    expect(screen.queryByText(AUTH_MESSAGES.emailRequired)).toBeNull();
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeTruthy();
+    click('Sign In');
+    expect(screen.getByText(AUTH_MESSAGES.emailInvalidClient)).toBeTruthy();
+  });
+
+  it('checks the shared password rule on register but only presence on sign-in', () => {
+    const form = { ...EMPTY_FORM, email: 'a@b.co', password: 'short', confirmPassword: 'x' };
+    expect(validate('signin', form)).toEqual({});
+    expect(validate('register', form)).toEqual({
+      password: AUTH_MESSAGES.passwordPolicy,
+      confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
+    });
+    expect(validate('register', { ...form, password: 'Str0ng!pass', confirmPassword: '' })).toEqual(
+      { confirmPassword: AUTH_MESSAGES.confirmPasswordRequired },
+    );
+    expect(validate('verify', { ...EMPTY_FORM, verificationCode: '12a' })).toEqual({
+      verificationCode: AUTH_MESSAGES.codeFormat,
+    });
+    expect(validate('resetConfirm', EMPTY_FORM)).toEqual({
+      verificationCode: AUTH_MESSAGES.codeRequired,
+      newPassword: AUTH_MESSAGES.newPasswordRequired,
+      confirmNewPassword: AUTH_MESSAGES.confirmNewPasswordRequired,
+    });
+  });
+});
+
+describe('status box', () => {
+  it("is green when the text contains 'successful' or 'sent', else red", () => {
+    expect(isSuccessMessage(AUTH_MESSAGES.verifiedAndSignedIn)).toBe(true);
+    expect(isSuccessMessage(AUTH_MESSAGES.resetCodeSent)).toBe(true);
+    expect(isSuccessMessage(AUTH_MESSAGES.invalidCode)).toBe(false);
+    expect(isSuccessMessage(AUTH_MESSAGES.additionalVerification)).toBe(false);
+  });
+});
+
+describe('error codes to messages', () => {
+  const err = (code: string, message = 'server text') =>
+    new ApiError(message, 400, { message, code });
+  it('words each case as spec section 8 does', () => {
+    expect(authErrorMessage('verify', err('INVALID_OTP'))).toBe(AUTH_MESSAGES.invalidCode);
+    expect(authErrorMessage('verify', err('OTP_EXPIRED'))).toBe(AUTH_MESSAGES.expiredCode);
+    expect(authErrorMessage('verify', err('USER_NOT_FOUND'))).toBe(
+      AUTH_MESSAGES.noPendingVerification,
+    );
+    expect(authErrorMessage('resendVerification', err('USER_NOT_FOUND'))).toBe(
+      AUTH_MESSAGES.resendVerificationNotFound,
+    );
+    expect(authErrorMessage('resendVerification', err('OTP_SEND_LIMIT'))).toBe(
+      AUTH_MESSAGES.verificationSendLimit,
+    );
+    expect(authErrorMessage('resendReset', err('OTP_SEND_LIMIT'))).toBe(
+      AUTH_MESSAGES.resetSendLimit,
+    );
+    expect(authErrorMessage('resendReset', err('USER_NOT_FOUND'))).toBe(
+      AUTH_MESSAGES.resetNotFound,
+    );
+    expect(authErrorMessage('signIn', err('EMAIL_NOT_VERIFIED'))).toBe(
+      AUTH_MESSAGES.additionalVerification,
+    );
+    expect(authErrorMessage('signUp', err('PASSWORD_POLICY'))).toBe(AUTH_MESSAGES.passwordPolicy);
+    expect(authErrorMessage('signUp', err('INVALID_EMAIL'))).toBe(AUTH_MESSAGES.invalidEmail);
+    expect(
+      authErrorMessage('signIn', err('INVALID_CREDENTIALS', 'Incorrect email or password.')),
+    ).toBe('Incorrect email or password.');
+    expect(authErrorMessage('reRegister', new Error(''))).toBe(AUTH_MESSAGES.reRegistrationFailed);
+    expect(authErrorMessage('resendVerification', null)).toBe(
+      AUTH_MESSAGES.resendVerificationFailed,
+    );
+  });
+});
+
+describe('flows and delays', () => {
+  it('signs in, shows the redirect text, and hands over the session after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ '/api/auth/sign-in/email': () => jsonResponse(SESSION) });
+    const { onSignedIn } = openDialog();
+    type('Email', 'ann@example.com');
+    type('Password', 'whatever');
+    click('Sign In');
+    expect(await screen.findByText(AUTH_MESSAGES.signInRedirecting)).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('data-tone')).toBe('success');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.redirectAfterSuccessMs));
+    expect(onSignedIn).toHaveBeenCalledWith(SESSION);
+  });
+
+  it('shows the wrong-code text in red; USER_NOT_FOUND goes back to register after 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let code = 'INVALID_OTP';
+    stubFetch({
+      '/api/auth/sign-up/email': () => jsonResponse({ success: true, email: 'ann@example.com' }),
+      '/api/auth/email-otp/verify-email': () =>
+        jsonResponse({ message: 'x', code, field: 'otp' }, code === 'INVALID_OTP' ? 400 : 404),
+    });
+    openDialog();
+    click('Sign up');
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    await screen.findByRole('dialog', { name: 'Verify Email' });
+    type('Verification Code', '123456');
+    click('Verify Email');
+    expect(await screen.findByText(AUTH_MESSAGES.invalidCode)).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('data-tone')).toBe('error');
+    code = 'USER_NOT_FOUND';
+    click('Verify Email');
+    expect(await screen.findByText(AUTH_MESSAGES.noPendingVerification)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.backToRegisterMs));
+    expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeTruthy();
+  });
+
+  it('forgot: the code-sent text, then resetConfirm after 2 s keeping the e-mail', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({
+      '/api/auth/email-otp/request-password-reset': () => jsonResponse({ success: true }),
+    });
+    openDialog();
+    click('Forgot password?');
+    type('Email', 'ann@example.com');
+    click('Send Reset Link');
+    expect(await screen.findByText(AUTH_MESSAGES.resetCodeSent)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.resetStepMs));
+    for (const label of ['Verification Code', 'New Password', 'Confirm New Password']) input(label);
+    click('Resend Code');
+    expect(await screen.findByText(AUTH_MESSAGES.resetCodeResent)).toBeTruthy();
+  });
+
+  it('re-registers an unverified account: delete, wait 1.5 s, sign up again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let signUps = 0;
+    stubFetch({
+      '/api/auth/sign-up/email': () =>
+        ++signUps === 1
+          ? jsonResponse({ message: 'exists', code: 'USER_EXISTS_UNVERIFIED' }, 409)
+          : jsonResponse({ success: true, email: 'ann@example.com' }),
+      '/api/api/delete-unverified-user': () => jsonResponse({ ok: true }),
+    });
+    openDialog();
+    click('Sign up');
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    await vi.waitFor(() => expect(screen.getByText('Processing...')).toBeTruthy());
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.reRegisterMs));
+    expect(await screen.findByRole('dialog', { name: 'Verify Email' })).toBeTruthy();
+    expect(signUps).toBe(2);
+  });
+
+  it('a verified existing account: the e-mail field says to sign in', async () => {
+    stubFetch({
+      '/api/auth/sign-up/email': () =>
+        jsonResponse({ message: 'exists', code: 'USER_EXISTS_VERIFIED' }, 409),
+      '/api/api/delete-unverified-user': () => jsonResponse({ ok: false }, 409),
+      '/api/auth/email-otp/send-verification-otp': () =>
+        jsonResponse({ message: 'verified', code: 'EMAIL_ALREADY_VERIFIED' }, 409),
+    });
+    const user = userEvent.setup();
+    openDialog();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    expect(await screen.findByText(AUTH_MESSAGES.existsVerified)).toBeTruthy();
+  });
+});
+
+describe('token storage', () => {
+  it('keeps the token in memory only and sends it as a bearer token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock } = stubFetch({
+      '/api/auth/sign-up/email': () => jsonResponse({ success: true, email: 'ann@example.com' }),
+      '/api/auth/email-otp/verify-email': () => jsonResponse(SESSION),
+      '/api/api/register': () => jsonResponse({ success: true, created: true, user: SESSION.user }),
+    });
+    const { onSignedIn } = openDialog();
+    click('Sign up');
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    await screen.findByRole('dialog', { name: 'Verify Email' });
+    type('Verification Code', '123456');
+    click('Verify Email');
+    expect(await screen.findByText(AUTH_MESSAGES.verifiedAndSignedIn)).toBeTruthy();
+    const register = fetchMock.mock.calls.find(([url]) =>
+      String(url).endsWith('/api/api/register'),
+    );
+    expect(new Headers(register?.[1]?.headers).get('Authorization')).toBe('Bearer tok-123');
+    expect(getToken()).toBe('tok-123');
+    const stored = [
+      ...Object.keys(localStorage).map((k) => localStorage.getItem(k)),
+      ...Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k)),
+    ].join('\n');
+    expect(stored).not.toContain('tok-123');
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.redirectAfterSuccessMs));
+    expect(onSignedIn).toHaveBeenCalledWith(SESSION);
+  });
+});
