@@ -1,0 +1,150 @@
+import { AUTH_MESSAGES } from '@vr/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser } from '../support/browser.ts';
+import { Inbox } from '../support/inbox.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const ADMIN = 'admin@example.com';
+const PASSWORD = 'Str0ng!pass';
+const NEW_PASSWORD = 'N3w!password';
+
+let server: RunningServer;
+let browser: Browser;
+let inbox: Inbox;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  inbox = new Inbox();
+  await inbox.start();
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: inbox.url, ADMIN_EMAILS: ADMIN }),
+    launchBrowser(),
+  ]);
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await inbox?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Registers `email` through the dialog on /dashboard and verifies it with the mailed code. */
+async function register(page: Page, email: string, opts: { wrongCodeFirst?: boolean } = {}) {
+  const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
+  await signIn.getByRole('button', { name: 'Sign up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Full name').fill('Ann Marie Lee');
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  const verify = page.getByRole('dialog', { name: 'Verify Email' });
+  await verify.getByText(`Enter the 6-digit code sent to ${email}`).waitFor();
+  const code = await inbox.nextCode(email);
+  if (opts.wrongCodeFirst) {
+    const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+    await verify.getByLabel('Verification Code').fill(wrong);
+    await verify.getByRole('button', { name: 'Verify Email' }).click();
+    await verify.getByText(AUTH_MESSAGES.invalidCode).waitFor();
+  }
+  await verify.getByLabel('Verification Code').fill(code);
+  await verify.getByRole('button', { name: 'Verify Email' }).click();
+  await verify.getByText(AUTH_MESSAGES.verifiedAndSignedIn).waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signedInDashboard(page: Page, email: string) {
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+  await page.getByRole('button', { name: email }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+describe('accounts in the browser', () => {
+  const user = 'ann@example.com';
+
+  it('registers with the mailed code, keeps the session on reload, signs out and in', async () => {
+    const page = await open('/dashboard');
+    await register(page, user, { wrongCodeFirst: true });
+    await signedInDashboard(page, user);
+
+    // The token lives in memory; the reload renews it through the session cookie.
+    await page.reload();
+    await signedInDashboard(page, user);
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(stored).not.toMatch(/token/i);
+
+    await page.getByRole('button', { name: user }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signIn(page, user, PASSWORD);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await signedInDashboard(page, user);
+  });
+
+  it('shows the signed-in landing header', async () => {
+    const page = await open('/dashboard');
+    await signIn(page, user, PASSWORD);
+    await signedInDashboard(page, user);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Ann Marie Lee').waitFor();
+    await page.getByRole('button', { name: 'Get Lookup', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+  });
+
+  it('resets the password with the mailed code and signs in', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Welcome Back' }).getByText('Forgot password?').click();
+    const forgot = page.getByRole('dialog', { name: 'Reset Password' });
+    await forgot.getByLabel('Email').fill(user);
+    await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+    await forgot.getByText(AUTH_MESSAGES.resetCodeSent).waitFor();
+    const code = await inbox.nextCode(user);
+    await forgot.getByLabel('Verification Code').fill(code);
+    await forgot.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await forgot.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await forgot.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await signedInDashboard(page, user);
+  });
+
+  it('sends a USER who opens /admin back to /', async () => {
+    const page = await open('/admin');
+    await signIn(page, user, NEW_PASSWORD);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('shows the admin shell to an ADMIN_EMAILS account', async () => {
+    const page = await open('/dashboard');
+    await register(page, ADMIN);
+    await signedInDashboard(page, ADMIN);
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Vehicle Records Admin Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+  });
+});
