@@ -55,7 +55,14 @@ export function AreaShell({
           >
             <Box
               component="span"
-              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 320 } }}
+              sx={{
+                display: 'block',
+                whiteSpace: 'nowrap',
+                fontWeight: 600,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                maxWidth: { xs: 140, sm: 320 },
+              }}
             >
               {user?.email}
             </Box>

@@ -393,7 +393,10 @@ export default function AuthDialog({
             ? field('email', 'Email', { type: 'email', autoComplete: 'email', autoFocus: true })
             : null}
           {mode === 'register'
-            ? field('fullName', 'Full name', { autoComplete: 'name', placeholder: 'Optional' })
+            ? field('fullName', 'Full name', {
+                autoComplete: 'name',
+                helperText: errors.fullName ?? 'Optional',
+              })
             : null}
           {mode === 'signin' ? secret('password', 'Password', 'current-password', true) : null}
           {mode === 'register' ? (

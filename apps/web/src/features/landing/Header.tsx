@@ -98,7 +98,7 @@ export function Header({
         )}
         {user ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
-            <Button variant="contained" onClick={onDashboard}>
+            <Button variant="contained" size={mobile ? 'small' : 'medium'} onClick={onDashboard}>
               Dashboard
             </Button>
             <Avatar
@@ -112,9 +112,11 @@ export function Header({
                 {user.firstName} {user.lastName}
               </Typography>
             )}
-            <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
-              Sign Out
-            </Button>
+            {mobile ? null : (
+              <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
+                Sign Out
+              </Button>
+            )}
           </Box>
         ) : (
           <Button variant="contained" onClick={onSignIn} sx={{ flexShrink: 0 }}>
@@ -159,6 +161,32 @@ export function Header({
               {link.label}
             </Box>
           ))}
+          {user ? (
+            <Box
+              component="button"
+              type="button"
+              onClick={() => {
+                setMenuOpen(false);
+                onSignOut?.();
+              }}
+              sx={{
+                display: 'block',
+                width: '100%',
+                textAlign: 'left',
+                border: 0,
+                bgcolor: 'transparent',
+                font: 'inherit',
+                cursor: 'pointer',
+                px: 3,
+                py: 1.5,
+                color: 'text.primary',
+                fontWeight: 600,
+                '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
+              }}
+            >
+              Sign Out
+            </Box>
+          ) : null}
         </Box>
       ) : null}
     </Box>
