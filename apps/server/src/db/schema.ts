@@ -24,3 +24,4 @@ export const creditPackages = pgTable(
 export * from './auth-schema.ts';
 export * from './users-schema.ts';
 export * from './mail-schema.ts';
+export * from './credits-schema.ts';
