@@ -50,11 +50,10 @@ export class Inbox {
     return new Promise((resolve) => this.waiters.push({ to: address, resolve }));
   }
 
-  /** The 6-digit code of the next mail to `to`, read from the message body. */
+  /** The 6-digit code of the next mail to `to`: "Your … code is: 123456" in the text part. */
   async nextCode(to: string): Promise<string> {
     const mail = await this.next(to);
-    const body = mail.raw.slice(mail.raw.search(/\r?\n\r?\n/));
-    const code = /(?<![\d#])(\d{6})(?!\d)/.exec(body)?.[1];
+    const code = /code is:\s*(\d{6})(?!\d)/.exec(mail.raw)?.[1];
     if (!code) throw new Error(`no code in the mail:\n${mail.raw}`);
     return code;
   }
