@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttles,
     adminEmails: config.ADMIN_EMAILS,
   });
+  await app.register(creditsRoutes, { db: database.db, guards });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

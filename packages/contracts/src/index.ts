@@ -10,3 +10,4 @@ export * from './health.ts';
 export * from './public-config.ts';
 export * from './product.ts';
 export * from './auth.ts';
+export * from './credits.ts';

@@ -25,3 +25,4 @@ export * from './auth-schema.ts';
 export * from './users-schema.ts';
 export * from './mail-schema.ts';
 export * from './credits-schema.ts';
+export * from './payments-schema.ts';

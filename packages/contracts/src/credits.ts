@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** GET /api/api/user/credit */
+export const creditBalanceResponseSchema = z.object({
+  creditBalance: z.number().int().min(0),
+});
+export type CreditBalanceResponse = z.infer<typeof creditBalanceResponseSchema>;
+
+/** One purchase in GET /api/api/user/credit-history (spec section 3, "Credit history item"). */
+export const creditHistoryItemSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  description: z.string(),
+  credit: z.number().int(),
+  /** Integer cents. */
+  amount: z.number().int(),
+  status: z.string(),
+});
+export type CreditHistoryItem = z.infer<typeof creditHistoryItemSchema>;
+
+export const creditHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(creditHistoryItemSchema),
+});
+export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
