@@ -94,8 +94,6 @@ describe('session and route gates', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByText('/', { selector: 'output' })).toBeTruthy();
     expect(getToken()).toBeNull();
-    expect(
-      await screen.findByRole('button', { name: 'Sign In' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 });
