@@ -67,6 +67,8 @@ export default function AuthDialog({
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  /** Signed in, waiting for the 1 s redirect: nothing more to send. */
+  const [finished, setFinished] = useState(false);
 
   // Delayed transitions; all cancelled when the dialog goes away.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -100,6 +102,7 @@ export default function AuthDialog({
   const finishSignedIn = (session: SessionBody, text: string) => {
     setToken(session.token);
     setMessage(text);
+    setFinished(true);
     later(TIMINGS.redirectAfterSuccessMs, () => onSignedIn(session));
   };
 
@@ -241,7 +244,7 @@ export default function AuthDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || finished) return;
     const found = validate(mode, form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -434,7 +437,7 @@ export default function AuthDialog({
               {linkButton('Forgot password?', () => switchMode('forgot'))}
             </Box>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button type="submit" variant="contained" size="large" disabled={busy || finished}>
             {busy ? 'Processing...' : SUBMIT_LABELS[mode]}
           </Button>
           {mode === 'verify' ? (
