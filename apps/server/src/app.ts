@@ -20,6 +20,8 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentGateway } from './adapters/payments/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
@@ -101,6 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.ADMIN_EMAILS,
   });
   await app.register(creditsRoutes, { db: database.db, guards });
+  await app.register(paymentsRoutes, {
+    db: database.db,
+    guards,
+    gateway: createPaymentGateway(config),
+  });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

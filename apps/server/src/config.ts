@@ -52,6 +52,8 @@ const configSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: positiveInt(7),
     SESSION_MAX_DAYS: positiveInt(30),
+    // Only the sandbox gateway exists so far; 'stripe' joins when its adapter does.
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   })
   .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
     path: ['SESSION_MAX_DAYS'],

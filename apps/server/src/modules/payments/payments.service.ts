@@ -1,0 +1,312 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import { CardError, checkCard, type CardInput } from '../../adapters/payments/sandbox-cards.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  paymentIntents,
+  paymentMethods,
+  type BillingDetails,
+  type PaymentIntentStatus,
+} from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { findActivePackage } from '../catalog/catalog.repo.ts';
+import { creditPurchase, type Tx } from '../credits/credits.ledger.ts';
+
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+
+const notFound = (what: string) => new HttpError(404, `${what} not found`);
+const token = () => randomBytes(12).toString('hex');
+
+export function paymentMethodView(row: PaymentMethodRow) {
+  return {
+    id: row.id,
+    paymentMethodId: row.id,
+    cardBrand: row.brand,
+    last4: row.last4,
+    expMonth: String(row.expMonth).padStart(2, '0'),
+    expYear: String(row.expYear),
+    isDefault: row.isDefault,
+    cardholderName: row.billingDetails?.name ?? 'Unknown',
+  };
+}
+
+export function paymentIntentView(row: PaymentIntentRow) {
+  return {
+    paymentIntentId: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amount: row.amountCents,
+    currency: row.currency,
+  };
+}
+
+/** Sandbox stand-in for Stripe.js: checks the card and keeps only brand, last4 and expiry. */
+export async function createSandboxPaymentMethod(
+  db: Db,
+  card: CardInput,
+  billingDetails: BillingDetails | undefined,
+): Promise<PaymentMethodRow> {
+  let checked;
+  try {
+    checked = checkCard(card);
+  } catch (err) {
+    if (err instanceof CardError) throw new HttpError(400, err.message);
+    throw err;
+  }
+  const rows = await db
+    .insert(paymentMethods)
+    .values({
+      id: `pm_sandbox_${token()}`,
+      userId: null,
+      brand: checked.brand,
+      last4: checked.last4,
+      expMonth: checked.expMonth,
+      expYear: checked.expYear,
+      billingDetails: billingDetails ?? null,
+      sandboxOutcome: checked.outcome,
+    })
+    .returning();
+  return rows[0]!;
+}
+
+async function ownedMethod(db: Db | Tx, userId: string, id: string): Promise<PaymentMethodRow> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+  const row = rows[0];
+  if (!row) throw notFound('Payment method');
+  return row;
+}
+
+export function listPaymentMethods(db: Db, userId: string): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
+}
+
+/** Saves a gateway card to the user (Stripe's attach); brand and digits come from the gateway. */
+export async function attachPaymentMethod(
+  db: Db,
+  userId: string,
+  input: { paymentMethodId: string; isDefault: boolean },
+): Promise<PaymentMethodRow> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(paymentMethods)
+      .set({ userId })
+      .where(
+        and(
+          eq(paymentMethods.id, input.paymentMethodId),
+          or(isNull(paymentMethods.userId), eq(paymentMethods.userId, userId)),
+        ),
+      )
+      .returning();
+    if (claimed.length === 0) throw notFound('Payment method');
+    if (input.isDefault) return setDefaultIn(tx, userId, input.paymentMethodId, true);
+    return claimed[0]!;
+  });
+}
+
+async function setDefaultIn(
+  tx: Tx,
+  userId: string,
+  id: string,
+  isDefault: boolean,
+): Promise<PaymentMethodRow> {
+  await ownedMethod(tx, userId, id);
+  if (isDefault) {
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, id)));
+  }
+  const rows = await tx
+    .update(paymentMethods)
+    .set({ isDefault })
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning();
+  return rows[0]!;
+}
+
+export function setDefaultPaymentMethod(
+  db: Db,
+  userId: string,
+  id: string,
+  isDefault: boolean,
+): Promise<PaymentMethodRow> {
+  return db.transaction((tx) => setDefaultIn(tx, userId, id, isDefault));
+}
+
+export async function deletePaymentMethod(db: Db, userId: string, id: string): Promise<void> {
+  const rows = await db
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning({ id: paymentMethods.id });
+  if (rows.length === 0) throw notFound('Payment method');
+}
+
+/** Creates an intent for a catalog package; amount and credits come from the catalog only. */
+export async function createPurchase(
+  db: Db,
+  gateway: PaymentGateway,
+  userId: string,
+  input: { packageId: string; paymentMethodId: string; confirmImmediately: boolean },
+): Promise<PaymentIntentRow> {
+  const pkg = await findActivePackage(db, input.packageId);
+  if (!pkg) throw notFound('Credit package');
+  await ownedMethod(db, userId, input.paymentMethodId);
+  const id = `pi_sandbox_${token()}`;
+  const rows = await db
+    .insert(paymentIntents)
+    .values({
+      id,
+      userId,
+      packageId: pkg.id,
+      description: pkg.description,
+      paymentMethodId: input.paymentMethodId,
+      amountCents: pkg.amountCents,
+      currency: pkg.currency,
+      credits: pkg.credits,
+      status: 'requires_confirmation',
+      clientSecret: `${id}_secret_${token()}`,
+    })
+    .returning();
+  if (!input.confirmImmediately) return rows[0]!;
+  return (await confirmIntent(db, gateway, userId, id)).intent;
+}
+
+export async function getIntent(db: Db, userId: string, id: string): Promise<PaymentIntentRow> {
+  const rows = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.userId, userId)));
+  if (!rows[0]) throw notFound('Payment intent');
+  return rows[0];
+}
+
+async function lockIntent(tx: Tx, userId: string, id: string): Promise<PaymentIntentRow> {
+  const rows = await tx
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.userId, userId)))
+    .for('update');
+  if (!rows[0]) throw notFound('Payment intent');
+  return rows[0];
+}
+
+async function setStatus(
+  tx: Tx,
+  intent: PaymentIntentRow,
+  status: PaymentIntentStatus,
+  failureMessage: string | null,
+): Promise<PaymentIntentRow> {
+  const rows = await tx
+    .update(paymentIntents)
+    .set({ status, failureMessage, updatedAt: sql`now()` })
+    .where(eq(paymentIntents.id, intent.id))
+    .returning();
+  const updated = rows[0]!;
+  // Every path to `succeeded` credits through the idempotent ledger, in the same transaction.
+  if (status === 'succeeded') {
+    await creditPurchase(
+      tx as unknown as Db,
+      { userId: intent.userId, paymentIntentId: intent.id, credits: intent.credits },
+      tx,
+    );
+  }
+  return updated;
+}
+
+export interface ConfirmResult {
+  intent: PaymentIntentRow;
+  message: string | null;
+}
+
+const CONFIRMABLE: readonly PaymentIntentStatus[] = [
+  'requires_confirmation',
+  'requires_payment_method',
+];
+
+/** Confirms (charges) an intent; a repeat of a finished one answers its state again. */
+export async function confirmIntent(
+  db: Db,
+  gateway: PaymentGateway,
+  userId: string,
+  id: string,
+): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, userId, id);
+    if (intent.status === 'succeeded') {
+      return { intent: await setStatus(tx, intent, 'succeeded', null), message: null };
+    }
+    if (!CONFIRMABLE.includes(intent.status)) {
+      return { intent, message: intent.failureMessage };
+    }
+    const method = intent.paymentMethodId
+      ? (
+          await tx
+            .select()
+            .from(paymentMethods)
+            .where(
+              and(eq(paymentMethods.id, intent.paymentMethodId), eq(paymentMethods.userId, userId)),
+            )
+        )[0]
+      : undefined;
+    if (!method) {
+      const updated = await setStatus(
+        tx,
+        intent,
+        'requires_payment_method',
+        'The payment method is no longer available.',
+      );
+      return { intent: updated, message: updated.failureMessage };
+    }
+    const result = await gateway.confirm({
+      intentId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      paymentMethod: { id: method.id, sandboxOutcome: method.sandboxOutcome },
+    });
+    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
+    return { intent: updated, message: result.failureMessage };
+  });
+}
+
+/** Ends the 3-D Secure challenge of an intent in `requires_action` (sandbox dialog). */
+export async function completeAction(
+  db: Db,
+  gateway: PaymentGateway,
+  userId: string,
+  id: string,
+  passed: boolean,
+): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, userId, id);
+    if (intent.status !== 'requires_action') {
+      throw new HttpError(400, `The payment intent is ${intent.status}, not awaiting verification`);
+    }
+    const result = await gateway.completeAction({
+      intentId: intent.id,
+      paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
+      passed,
+    });
+    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
+    return { intent: updated, message: result.failureMessage };
+  });
+}
+
+export async function cancelIntent(db: Db, userId: string, id: string): Promise<PaymentIntentRow> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, userId, id);
+    if (intent.status === 'canceled') return intent;
+    if (intent.status === 'succeeded') {
+      throw new HttpError(400, 'A succeeded payment cannot be canceled');
+    }
+    return setStatus(tx, intent, 'canceled', null);
+  });
+}
