@@ -331,6 +331,60 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     expect(await credit(alice)).toBe(before);
   });
 
+  it('confirmImmediately charges at once; a stranger can neither cancel nor see it', async () => {
+    const pm = await addCard(bob, '4242424242424242');
+    const before = await credit(bob);
+    const res = await api(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', bob.token, {
+      packageId: 'credits_3',
+      paymentMethodId: pm,
+      confirmImmediately: true,
+    });
+    expect(res.json()).toMatchObject({ status: 'succeeded', amount: 1500 });
+    expect(await credit(bob)).toBe(before + 3);
+    const id = res.json().paymentIntentId;
+    const cancel = await api(
+      t.app,
+      'POST',
+      `/api/api/stripe-credit/payment-intent/${id}/cancel`,
+      alice.token,
+    );
+    expect(cancel.statusCode).toBe(404);
+    const history = (await api(t.app, 'GET', '/api/api/user/credit-history', alice.token)).json();
+    expect(history.data.some((h: { id: string }) => h.id === id)).toBe(false);
+  });
+
+  it('credits once when 3-D Secure completions and confirmations race', async () => {
+    const pm = await addCard(bob, '4000002760003184');
+    const before = await credit(bob);
+    const intent = await purchase(bob, pm, 'credits_1');
+    const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
+    await api(t.app, 'POST', `${base}/confirm`, bob.token);
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, () =>
+        api(
+          t.app,
+          'POST',
+          `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
+          bob.token,
+          {
+            result: 'complete',
+          },
+        ),
+      ),
+      ...Array.from({ length: 8 }, () => api(t.app, 'POST', `${base}/confirm`, bob.token)),
+    ]);
+    for (const res of results) expect(res.statusCode).toBeLessThan(500);
+    expect(results.filter((r) => r.statusCode === 200 && r.json().success).length).toBeGreaterThan(
+      0,
+    );
+    expect(await credit(bob)).toBe(before + 1);
+    const rows = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.reference, intent.paymentIntentId));
+    expect(rows).toHaveLength(1);
+  });
+
   it('takes amounts only from the catalog and answers bad input with 4xx', async () => {
     const pm = await addCard(bob, '4242424242424242');
     const cheat = await api(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', bob.token, {
