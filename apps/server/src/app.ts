@@ -22,6 +22,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentGateway } from './adapters/payments/index.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
@@ -108,6 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     gateway: createPaymentGateway(config),
   });
+  // Stripe's webhook exists in stripe mode only; in sandbox mode the path answers 404.
+  if (
+    config.PAYMENT_PROVIDER === 'stripe' &&
+    config.STRIPE_SECRET_KEY &&
+    config.STRIPE_WEBHOOK_SECRET
+  ) {
+    await app.register(stripeWebhookRoutes, {
+      db: database.db,
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    });
+  }
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

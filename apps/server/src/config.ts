@@ -52,8 +52,31 @@ const configSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: positiveInt(7),
     SESSION_MAX_DAYS: positiveInt(30),
-    // Only the sandbox gateway exists so far; 'stripe' joins when its adapter does.
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    // Tests point the SDK at a local double of Stripe's API.
+    STRIPE_API_BASE: z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const key of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const) {
+      if (!c[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required when PAYMENT_PROVIDER=stripe',
+        });
+      }
+    }
   })
   .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
     path: ['SESSION_MAX_DAYS'],

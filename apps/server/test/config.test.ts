@@ -58,4 +58,26 @@ describe('configuration', () => {
     expect(message.startsWith(`Invalid ${name}`)).toBe(true);
     expect(message).not.toContain('\n');
   });
+
+  it('stripe mode needs its three keys, naming the missing one', () => {
+    expect(parseConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', ...keys }).PAYMENT_PROVIDER).toBe('stripe');
+    for (const missing of Object.keys(keys)) {
+      const env: Record<string, string> = { PAYMENT_PROVIDER: 'stripe', ...keys };
+      delete env[missing];
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(
+        new RegExp(`^Invalid ${missing}: is required when PAYMENT_PROVIDER=stripe$`),
+      );
+    }
+    expect(() =>
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_API_BASE: 'ftp://x' }),
+    ).toThrow(/^Invalid STRIPE_API_BASE/);
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/^Invalid PAYMENT_PROVIDER/);
+  });
 });

@@ -93,3 +93,10 @@ export const paymentIntents = pgTable(
     ),
   ],
 );
+
+/** Stripe webhook events already handled; the event id as key makes each one count once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', tz).notNull().defaultNow(),
+});

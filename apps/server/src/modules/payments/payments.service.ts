@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import {
   paymentIntents,
   paymentMethods,
+  webhookEvents,
   type BillingDetails,
   type PaymentIntentStatus,
 } from '../../db/schema.ts';
@@ -199,7 +200,7 @@ async function lockIntent(tx: Tx, userId: string, id: string): Promise<PaymentIn
   return rows[0];
 }
 
-async function setStatus(
+export async function setStatus(
   tx: Tx,
   intent: PaymentIntentRow,
   status: PaymentIntentStatus,
@@ -308,5 +309,55 @@ export async function cancelIntent(db: Db, userId: string, id: string): Promise<
       throw new HttpError(400, 'A succeeded payment cannot be canceled');
     }
     return setStatus(tx, intent, 'canceled', null);
+  });
+}
+
+/** The part of a Stripe event this server acts on. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  intentId: string | null;
+  failureMessage: string | null;
+}
+
+export type WebhookOutcome = 'duplicate' | 'ignored' | 'applied';
+
+/**
+ * Applies a verified Stripe event once (the event id is the key of `webhook_events`). A success
+ * credits through the idempotent ledger; a failure or cancellation never touches a succeeded
+ * intent, so a late `payment_failed` cannot undo a credit.
+ */
+export async function handleWebhookEvent(db: Db, event: WebhookEvent): Promise<WebhookOutcome> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (inserted.length === 0) return 'duplicate';
+    const known = [
+      'payment_intent.succeeded',
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+    ];
+    if (!known.includes(event.type) || !event.intentId) return 'ignored';
+    const rows = await tx
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, event.intentId))
+      .for('update');
+    const intent = rows[0];
+    if (!intent) return 'ignored';
+    if (event.type === 'payment_intent.succeeded') {
+      await setStatus(tx, intent, 'succeeded', null);
+      return 'applied';
+    }
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return 'ignored';
+    if (event.type === 'payment_intent.canceled') {
+      await setStatus(tx, intent, 'canceled', null);
+    } else {
+      await setStatus(tx, intent, 'requires_payment_method', event.failureMessage);
+    }
+    return 'applied';
   });
 }

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import Stripe from 'stripe';
+import type { Db } from '../../db/client.ts';
+import { handleWebhookEvent } from './payments.service.ts';
+
+export interface StripeWebhookRoutesOptions {
+  db: Db;
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** Stripe's default tolerance for the signature's timestamp, in seconds. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+interface IntentObject {
+  id?: unknown;
+  last_payment_error?: { message?: unknown } | null;
+}
+
+/**
+ * `POST /api/api/stripe-credit/webhook` (stripe mode only). The signature covers the exact bytes
+ * Stripe sent, so this plugin's own content-type parser keeps the body as a raw Buffer.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (
+  app,
+  { db, secretKey, webhookSecret },
+) => {
+  const stripe = new Stripe(secretKey);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post('/api/api/stripe-credit/webhook', { schema: { hide: true } }, async (request, reply) => {
+    const signature = request.headers['stripe-signature'];
+    const body = request.body;
+    if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+      return reply.code(400).send({ message: 'Missing Stripe signature or body' });
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(
+        body,
+        signature,
+        webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Invalid signature';
+      return reply.code(400).send({ message: `Webhook signature rejected: ${message}` });
+    }
+    const object = event.data.object as IntentObject;
+    const errorMessage = object.last_payment_error?.message;
+    const outcome = await handleWebhookEvent(db, {
+      id: event.id,
+      type: event.type,
+      intentId:
+        event.type.startsWith('payment_intent.') && typeof object.id === 'string'
+          ? object.id
+          : null,
+      failureMessage: typeof errorMessage === 'string' ? errorMessage : 'Your card was declined.',
+    });
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+    return reply.code(200).send({ received: true });
+  });
+};
