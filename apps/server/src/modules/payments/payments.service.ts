@@ -361,3 +361,27 @@ export async function handleWebhookEvent(db: Db, event: WebhookEvent): Promise<W
     return 'applied';
   });
 }
+
+/**
+ * Status check against the gateway (stripe mode): takes the gateway's state for a pending intent.
+ * A success the server missed (it died between the gateway's success and the ledger write) is
+ * credited here, once, through the same path as every other success.
+ */
+export async function reconcileIntent(
+  db: Db,
+  retrieve: (id: string) => Promise<{ status: PaymentIntentStatus; failureMessage: string | null }>,
+  userId: string,
+  id: string,
+): Promise<PaymentIntentRow> {
+  const current = await getIntent(db, userId, id);
+  if (current.status === 'succeeded' || current.status === 'canceled') return current;
+  const remote = await retrieve(id);
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, userId, id);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return intent;
+    if (intent.status === remote.status && intent.failureMessage === remote.failureMessage) {
+      return intent;
+    }
+    return setStatus(tx, intent, remote.status, remote.failureMessage);
+  });
+}
