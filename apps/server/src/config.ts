@@ -61,6 +61,37 @@ const configSchema = z
       .url()
       .regex(/^https?:\/\//, 'must start with http:// or https://')
       .optional(),
+    PLATE_PROVIDER: z.enum(['sandbox', 'carsxe']).default('sandbox'),
+    PLATE_API_KEY: z.string().trim().min(1).optional(),
+    // Tests point the plate adapter at a local double of the provider's API.
+    PLATE_API_BASE: z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+    PLATE_TIMEOUT_MS: positiveInt(20_000),
+    PLATE_CACHE_DAYS: positiveInt(30),
+    REPORT_SLA_HOURS: z.coerce.number().positive().default(24),
+    // How often the SLA job looks for overdue orders.
+    SLA_POLL_SECONDS: positiveInt(60),
+    MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PLATE_PROVIDER !== 'sandbox' && !c.PLATE_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLATE_API_KEY'],
+        message: `is required when PLATE_PROVIDER=${c.PLATE_PROVIDER}`,
+      });
+    }
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_PROVIDER !== 'stripe') return;

@@ -11,3 +11,6 @@ export * from './public-config.ts';
 export * from './product.ts';
 export * from './auth.ts';
 export * from './credits.ts';
+export * from './plates.ts';
+export * from './orders.ts';
+export * from './admin.ts';

@@ -14,6 +14,30 @@ export const LOOKUP_MESSAGES = {
 
 export const ORDER_MESSAGES = {
   insufficientCredits: 'Insufficient credits. Please purchase more credits.',
+  invalidVin: 'A report needs a 17-character VIN with a correct check digit.',
+  foundVinNoDetails: (vin: string) => `Found VIN ${vin} but unable to retrieve vehicle details.`,
+  unableToDecode: (vin: string) => `Unable to decode VIN ${vin}. Please try with the VIN directly.`,
+  failedToOrder: (detail: string) => `Failed to order record: ${detail}`,
+  failedToPurchase: (detail: string) => `Failed to purchase report: ${detail}`,
+  failedToCreate: (detail: string) => `Failed to create order: ${detail}`,
+} as const;
+
+/** Spec section 8, "Ordering and payment". */
+export const PAYMENT_MESSAGES = {
+  unexpected: 'An unexpected error occurred. Please try again.',
+  confirmationFailed: (detail: string) => `Payment confirmation failed: ${detail}`,
+  threeDsFailed: (detail: string) => `3D Secure verification failed: ${detail}`,
+  checkStatusFailed: 'Failed to check payment status, please try again later',
+  cancelFailed: 'Failed to cancel payment, please try again later',
+  operationFailed: (detail: string) => `Operation failed: ${detail}`,
+  selectMethodAndPackage: 'Please select a payment method and credit package',
+  noPendingOrder: 'No pending order found',
+  updateMethodFailed: 'Failed to update payment method',
+  deleteMethodFailed: 'Failed to delete payment method',
+  cardIncomplete: 'Please complete your card information.',
+  cardholderRequired: 'Please enter the cardholder name.',
+  stripeNotLoaded: 'Stripe has not loaded yet. Please wait and try again.',
+  cardAdded: 'Payment method added successfully! 🎉',
 } as const;
 
 export const API_MESSAGES = {

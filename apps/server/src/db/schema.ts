@@ -26,3 +26,6 @@ export * from './users-schema.ts';
 export * from './mail-schema.ts';
 export * from './credits-schema.ts';
 export * from './payments-schema.ts';
+export * from './plates-schema.ts';
+export * from './orders-schema.ts';
+export * from './audit-schema.ts';

@@ -15,6 +15,8 @@ export const profiles = pgTable(
     role: text('role', { enum: ['USER', 'ADMIN'] })
       .notNull()
       .default('USER'),
+    /** The Stripe customer holding this user's cards (stripe mode); null until the first card. */
+    stripeCustomerId: text('stripe_customer_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

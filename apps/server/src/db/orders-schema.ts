@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth-schema.ts';
+
+const tz = { withTimezone: true } as const;
+
+/** DESIGN.md section 7: customers see Processing for anything not Completed or Refunded. */
+export const REPORT_ORDER_STATUSES = ['Pending', 'Processing', 'Completed', 'Refunded'] as const;
+export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
+
+/**
+ * A paid report order. Created in the transaction that spends its credit (ledger row `spend` with
+ * the order id as reference); refunded at most once (ledger row `refund`, same reference).
+ */
+export const reportOrders = pgTable(
+  'report_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    vin: text('vin').notNull(),
+    vehicle: text('vehicle').notNull(),
+    status: text('status', { enum: REPORT_ORDER_STATUSES }).notNull().default('Pending'),
+    /** Client-chosen Idempotency-Key header: a retried POST returns the first order. */
+    idempotencyKey: text('idempotency_key'),
+    /** Where the PDF lives in ReportStorage; null until a report is attached. */
+    reportKey: text('report_key'),
+    /** The SLA deadline: not Completed by then means refunded automatically. */
+    dueAt: timestamp('due_at', tz).notNull(),
+    completedAt: timestamp('completed_at', tz),
+    refundedAt: timestamp('refunded_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('report_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('report_orders_user_idx').on(t.userId, t.createdAt),
+    index('report_orders_status_idx').on(t.status, t.createdAt),
+    index('report_orders_due_idx').on(t.dueAt),
+    check(
+      'report_orders_status_known',
+      sql`${t.status} in ('Pending', 'Processing', 'Completed', 'Refunded')`,
+    ),
+  ],
+);

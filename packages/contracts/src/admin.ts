@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { paginationSchema } from './auth.ts';
+import { reportOrderStatusSchema } from './orders.ts';
+
+/** Admin texts of spec sections 5 and 8, in English (DESIGN.md section 7). */
+export const ADMIN_MESSAGES = {
+  invalidCredits: 'Please enter a valid number for credits.',
+  invalidUserId: 'Please enter a valid User ID',
+  invalidEmail: 'Please enter a valid email address',
+  selectFile: 'Please select a file to upload',
+  pdfOnly: 'Only PDF files are allowed',
+  noUserFound: 'No user found',
+  noUsersFound: 'No users found',
+  noCreditPurchases: 'No credit purchases found',
+  noOrdersForUser: 'No orders found for this user.',
+  authFailed: 'Authentication failed. Please check your login status.',
+  invalidUserIdProvided: 'Invalid User ID provided.',
+  invalidFileOrOrder: 'Invalid file or order ID.',
+  uploadFailed: (detail: string) => `Upload failed: ${detail}`,
+  usersErrorPrefix: 'Error loading users:',
+  purchasesErrorPrefix: 'Error loading credit purchases:',
+  ordersErrorPrefix: 'Error:',
+  platesFieldsRequired: 'Please fill in the state, plate number and e-mail.',
+  plateQueryFailed: 'The lookup failed. Please check the plate details and try again.',
+} as const;
+
+/** One row of the admin's user list (spec section 3, "Admin user"). */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  credit: z.number().int(),
+  role: z.enum(['USER', 'ADMIN']),
+  paymentBind: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  defaultPaymentMethodId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** PUT /api/api/admin/users/{id} */
+export const adminSetCreditBodySchema = z.object({ credit: z.number().int().min(0) });
+export const adminSetCreditResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+
+/** One row of GET /api/api/admin/credit-purchases (spec section 3, "Credit purchase (admin)"). */
+export const adminCreditPurchaseSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  amount: z.number().int().describe('cents'),
+  credit: z.number().int(),
+  description: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type AdminCreditPurchase = z.infer<typeof adminCreditPurchaseSchema>;
+
+export const adminCreditPurchasesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminCreditPurchaseSchema),
+  totalRecords: z.number().int(),
+  limit: z.number().int(),
+  page: z.number().int(),
+});
+
+/** One row of the admin's order lists (spec section 3, "Report order (admin)"). */
+export const adminReportOrderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  vin: z.string(),
+  vehicle: z.string(),
+  status: reportOrderStatusSchema,
+  createdAt: z.string(),
+  /** The admin download path when a report is attached, else null. */
+  reportUrl: z.string().nullable(),
+});
+export type AdminReportOrder = z.infer<typeof adminReportOrderSchema>;
+
+export const adminReportOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminReportOrderSchema),
+  pagination: paginationSchema,
+  message: z.string(),
+});
+export type AdminReportOrdersResponse = z.infer<typeof adminReportOrdersResponseSchema>;
+
+export const adminUserOrdersResponseSchema = adminReportOrdersResponseSchema.extend({
+  userId: z.string(),
+  totalCount: z.number().int(),
+});
+export type AdminUserOrdersResponse = z.infer<typeof adminUserOrdersResponseSchema>;
+
+export const adminOrderCountsResponseSchema = z.object({
+  success: z.literal(true),
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    processing: z.number().int(),
+    completed: z.number().int(),
+    refunded: z.number().int(),
+  }),
+});
+export type AdminOrderCounts = z.infer<typeof adminOrderCountsResponseSchema>['counts'];
+
+/** One pair's outcome of POST /api/api/admin/reports/batch-upload. */
+export const batchUploadResultSchema = z.object({
+  reportOrderId: z.string(),
+  fileName: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+});
+export const batchUploadResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  results: z.array(batchUploadResultSchema),
+});
+export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
+
+/** POST /api/api/admin/tryout: vehicle is "STATE/PLATE". */
+export const adminTryoutBodySchema = z.object({
+  vin: z.string().optional().default(''),
+  vehicle: z.string().optional().default(''),
+  email: z.string().optional().default(''),
+});
