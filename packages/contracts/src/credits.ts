@@ -23,3 +23,13 @@ export const creditHistoryResponseSchema = z.object({
   data: z.array(creditHistoryItemSchema),
 });
 export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
+
+/**
+ * GET /api/api/stripe-credit/config (no token): which card form the dashboard shows: the
+ * sandbox's own card fields, or Stripe Elements with the publishable key.
+ */
+export const paymentsConfigResponseSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfigResponse = z.infer<typeof paymentsConfigResponseSchema>;
