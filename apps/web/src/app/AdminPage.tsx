@@ -1,8 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { TIMINGS } from '@vr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AdminPanel } from '../features/admin/AdminPanel.tsx';
 import { apiFetch } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
@@ -64,12 +63,7 @@ export default function AdminPage() {
   if (!admin) return <LoadingScreen />;
   return (
     <AreaShell title={`${productName} Admin Dashboard`} productName={productName} homeButton>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography color="text.secondary">
-          You are signed in as an administrator ({user.email}). User, credit, purchase and report
-          order management arrive here with the next releases.
-        </Typography>
-      </Paper>
+      <AdminPanel />
     </AreaShell>
   );
 }

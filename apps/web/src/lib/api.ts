@@ -88,11 +88,21 @@ export interface ApiInit extends RequestInit {
  * 'API request failed: {status} {statusText}'.
  */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const res = await apiResponse(path, init);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/**
+ * apiFetch's successful Response itself, for bodies that are not JSON (a PDF download); a
+ * FormData body goes as multipart with the browser's own boundary.
+ */
+export async function apiResponse(path: string, init: ApiInit = {}): Promise<Response> {
   const { auth, ...rest } = init;
   const send = (token: string | null) => {
     const headers = new Headers(rest.headers);
-    headers.set('Content-Type', 'application/json');
-    headers.set('Accept', 'application/json');
+    if (!(rest.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetch(`${API_BASE}${path}`, { ...rest, headers });
   };
@@ -104,8 +114,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
     if (renewed) res = await send(renewed.token);
   }
   if (!res.ok) throw await toError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return res;
 }
 
 /**

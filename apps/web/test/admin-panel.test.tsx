@@ -1,0 +1,278 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN_MESSAGES } from '@vr/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminPanel } from '../src/features/admin/AdminPanel.tsx';
+import { setToken } from '../src/lib/token.ts';
+import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
+
+const user = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `user-${n}`,
+  email: `person${n}@example.com`,
+  username: null,
+  credit: n,
+  role: 'USER',
+  paymentBind: false,
+  stripeCustomerId: null,
+  defaultPaymentMethodId: null,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+const usersPage = (rows: unknown[], total = rows.length) => ({
+  success: true,
+  data: rows,
+  pagination: { current: 1, size: 10, pages: Math.ceil(total / 10), total },
+});
+
+const order = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `order-${n}`,
+  userId: 'user-1',
+  vin: '1HGCM82633A004352',
+  vehicle: '2003 HONDA Accord',
+  status: 'Pending',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  reportUrl: null,
+  ...extra,
+});
+
+const counts = {
+  success: true,
+  counts: { total: 12, pending: 7, processing: 0, completed: 5, refunded: 0 },
+};
+const purchases = { success: true, data: [], totalRecords: 0, limit: 10, page: 1 };
+
+beforeEach(() => setToken('admin-token'));
+
+describe('admin panel', () => {
+  it('shows the four tabs with counts and the users table with N/A for a missing username', async () => {
+    stubFetch({
+      '/api/api/admin/users': () =>
+        jsonResponse(usersPage([user(1), user(2, { username: 'Jo Doe' })], 2)),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+    });
+    renderWithProviders(<AdminPanel />);
+    expect(await screen.findByRole('tab', { name: 'User Management (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Credit Purchases (0)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Report Orders (12)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'License Plate Test' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'All Users' });
+    expect(within(table).getByText('person1@example.com')).toBeTruthy();
+    expect(within(table).getByText('N/A')).toBeTruthy();
+    expect(within(table).getByText('Jo Doe')).toBeTruthy();
+  });
+
+  it('enables Update only after a value is typed, refuses a fraction and sends an integer', async () => {
+    const puts: unknown[] = [];
+    const { fetchMock } = stubFetch({
+      '/api/api/admin/users': () => jsonResponse(usersPage([user(1)])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return jsonResponse({ success: true, message: 'Credit updated to 5' });
+      }
+      if (url.includes('/admin/users')) return jsonResponse(usersPage([user(1)]));
+      if (url.includes('/credit-purchases')) return jsonResponse(purchases);
+      return jsonResponse(counts);
+    });
+    renderWithProviders(<AdminPanel />);
+    const input = await screen.findByLabelText('New credit for person1@example.com');
+    const row = input.closest('tr')!;
+    const update = within(row).getByRole('button', { name: 'Update' });
+    expect(update).toHaveProperty('disabled', true);
+    fireEvent.change(input, { target: { value: '1.5' } });
+    expect(update).toHaveProperty('disabled', false);
+    fireEvent.click(update);
+    expect(await within(row).findByText(ADMIN_MESSAGES.invalidCredits)).toBeTruthy();
+    expect(puts).toEqual([]);
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(update);
+    expect(await screen.findByText('Credit updated to 5')).toBeTruthy();
+    expect(puts).toEqual([{ credit: 5 }]);
+  });
+
+  it('shows the error with its prefix, never invented users, and the empty text', async () => {
+    stubFetch({
+      '/api/api/admin/users': () => jsonResponse({ message: 'Database unavailable' }, 503),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+    });
+    renderWithProviders(<AdminPanel />);
+    expect(
+      await screen.findByText('Error loading users: Database unavailable', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: /Credit Purchases/ }));
+    expect(await screen.findByText(ADMIN_MESSAGES.noCreditPurchases)).toBeTruthy();
+  });
+
+  it('finds a user by e-mail and says so when there is none', async () => {
+    stubFetch({
+      '/api/api/admin/users/email/person1%40example.com': () => jsonResponse(user(1)),
+      '/api/api/admin/users/email/': () => jsonResponse({ message: 'No user found' }, 404),
+      '/api/api/admin/users': () => jsonResponse(usersPage([])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+    });
+    renderWithProviders(<AdminPanel />);
+    expect(await screen.findByText(ADMIN_MESSAGES.noUsersFound)).toBeTruthy();
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(search).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('Search user by email'), 'nobody@example.com');
+    await userEvent.click(search);
+    expect(await screen.findByText(ADMIN_MESSAGES.noUserFound)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await userEvent.type(screen.getByLabelText('Search user by email'), 'person1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const result = await screen.findByLabelText('Search result');
+    expect(within(result).getByText('person1@example.com')).toBeTruthy();
+  });
+});
+
+describe('report orders tab', () => {
+  function ordersRoutes(seen: string[]) {
+    return {
+      '/api/api/admin/users': () => jsonResponse(usersPage([])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+      '/api/api/admin/report-orders/user/': () =>
+        jsonResponse({
+          success: true,
+          data: [],
+          pagination: { current: 1, size: 10, pages: 0, total: 0 },
+          message: ADMIN_MESSAGES.noOrdersForUser,
+          userId: 'user-9',
+          totalCount: 0,
+        }),
+      '/api/api/admin/report-orders': (path: string) => {
+        seen.push(path);
+        const page = Number(new URL(path, 'http://x').searchParams.get('page'));
+        const rows =
+          page === 2
+            ? [
+                order(11),
+                order(12, {
+                  status: 'Completed',
+                  reportUrl: '/api/api/admin/reports/order-12/download',
+                }),
+              ]
+            : Array.from({ length: 10 }, (_, i) => order(i + 1));
+        return jsonResponse({
+          success: true,
+          data: rows,
+          pagination: { current: page, size: 10, pages: 2, total: 12 },
+          message: 'ok',
+        });
+      },
+    };
+  }
+
+  it('pages, filters with counts (back to page 1) and offers Download only with a report', async () => {
+    const seen: string[] = [];
+    stubFetch(ordersRoutes(seen));
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Report Orders/ }));
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByText('Showing 10 entries (12 total)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'All Orders (12)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pending (7)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Processing (0)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Completed (5)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download report for order order-12' }),
+    ).toHaveProperty('disabled', false);
+    expect(
+      screen.getByRole('button', { name: 'Download report for order order-11' }),
+    ).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pending (7)' }));
+    await waitFor(() =>
+      expect(seen.at(-1)).toBe('/api/api/admin/report-orders/pending?page=1&size=10'),
+    );
+    expect(screen.getByText('Currently showing: Pending')).toBeTruthy();
+  });
+
+  it('searches by user id with a summary and Clear Search', async () => {
+    stubFetch(ordersRoutes([]));
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Report Orders/ }));
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(search).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('Search by User ID'), '  user-9 ');
+    await userEvent.click(search);
+    expect(
+      await screen.findByText(`${ADMIN_MESSAGES.noOrdersForUser} (user user-9, 0 orders)`),
+    ).toBeTruthy();
+    expect(screen.getByText('Currently showing: orders of user user-9')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(await screen.findByText('Currently showing: All Orders')).toBeTruthy();
+  });
+
+  it('keeps Upload disabled until a PDF is chosen and refuses other types', async () => {
+    stubFetch(ordersRoutes([]));
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Report Orders/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Upload report for order order-1' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('order-1')).toBeTruthy();
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    expect(upload).toHaveProperty('disabled', true);
+    const picker = within(dialog).getByLabelText('Report PDF');
+    fireEvent.change(picker, {
+      target: { files: [new File(['png'], 'photo.png', { type: 'image/png' })] },
+    });
+    expect(await within(dialog).findByText(ADMIN_MESSAGES.pdfOnly)).toBeTruthy();
+    expect(upload).toHaveProperty('disabled', true);
+    const pdf = new File([new Uint8Array(1024 * 1024 + 5)], 'report.pdf', {
+      type: 'application/pdf',
+    });
+    fireEvent.change(picker, { target: { files: [pdf] } });
+    expect(await within(dialog).findByText('report.pdf (1.00 MB)')).toBeTruthy();
+    expect(upload).toHaveProperty('disabled', false);
+  });
+});
+
+describe('license plate test tab', () => {
+  it('keeps the test disabled until a plate is typed and asks for all plate tryout fields', async () => {
+    const { calls } = stubFetch({
+      '/api/api/admin/users': () => jsonResponse(usersPage([])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+      '/api/api/license-plate/search/': () =>
+        jsonResponse({
+          success: true,
+          found: true,
+          vin: '1HGCM82633A004352',
+          error: null,
+          message: 'Vehicle found',
+        }),
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'License Plate Test' }));
+    const test = screen.getByRole('button', { name: 'Test License Plate API' });
+    expect(test).toHaveProperty('disabled', true);
+    const plates = screen.getAllByLabelText('Plate number');
+    await userEvent.type(plates[0]!, 'abc1234');
+    expect(plates[0]).toHaveProperty('value', 'ABC1234');
+    await userEvent.click(test);
+    expect(await screen.findByText(/"vin": "1HGCM82633A004352"/)).toBeTruthy();
+    expect(calls.some((c) => c.endsWith('/api/api/license-plate/search/ABC1234/CA'))).toBe(true);
+
+    await userEvent.type(plates[1]!, 'XYZ');
+    await userEvent.click(screen.getByRole('button', { name: 'Run plate tryout' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.platesFieldsRequired)).toBeTruthy();
+  });
+});
