@@ -28,6 +28,13 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
+import { loadAuthSecret } from './modules/auth/auth.secret.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { startSlaJob } from './modules/orders/orders.sla.ts';
+import type { OrdersDeps } from './modules/orders/orders.service.ts';
+import { createReportLinks } from './modules/reports/report-links.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -37,6 +44,10 @@ export interface AppDeps {
   decoder: VinDecoder;
   /** Default: SMTP when SMTP_URL is set, else the outbox table; closed with the app. */
   mailer?: Mailer;
+  /** Default: S3 when S3_BUCKET is set, else files under DATA_DIR. */
+  reportStorage?: ReportStorage;
+  /** Whether the SLA refund job runs in this app (default true; tests drive it by hand). */
+  slaJob?: boolean;
 }
 
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
@@ -120,6 +131,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     });
+  }
+
+  const storage = deps.reportStorage ?? createReportStorage(config);
+  const links = createReportLinks(loadAuthSecret(config));
+  const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
+  const ordersDeps: OrdersDeps = {
+    db: database.db,
+    decoder,
+    mailer,
+    links,
+    mail,
+    slaHours: config.REPORT_SLA_HOURS,
+    log: app.log,
+  };
+  await app.register(ordersRoutes, { deps: ordersDeps, guards });
+  await app.register(reportsRoutes, { db: database.db, storage, links, guards });
+  if (deps.slaJob ?? true) {
+    const job = startSlaJob(
+      { db: database.db, mailer, mail, slaHours: config.REPORT_SLA_HOURS, log: app.log },
+      config.SLA_POLL_SECONDS * 1000,
+    );
+    app.addHook('onClose', () => job.stop());
   }
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);

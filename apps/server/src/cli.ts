@@ -1,5 +1,8 @@
+import { createMailer } from './adapters/mail/index.ts';
+import { createReportStorage } from './adapters/report-storage/index.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { attachReport } from './modules/reports/report-attach.service.ts';
 import { runCli } from './modules/users/users.cli.ts';
 
 /** `npm run cli -- <command>`: opens the database the server would open (same configuration). */
@@ -9,6 +12,31 @@ async function main(): Promise<number> {
   return runCli(process.argv.slice(2), {
     openDatabase: () =>
       openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }),
+    attachReport: async (database, orderId, pdf) => {
+      const log = {
+        info: () => undefined,
+        warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
+        error: (details: object, message: string) => process.stderr.write(`${message}\n`),
+      };
+      const mailer = createMailer(config, database.db, log);
+      const storage = createReportStorage(config);
+      try {
+        return await attachReport(
+          {
+            db: database.db,
+            storage,
+            mailer,
+            mail: { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
+            maxReportMb: config.MAX_REPORT_MB,
+            log,
+          },
+          { orderId, pdf, actorId: 'cli' },
+        );
+      } finally {
+        await mailer.close();
+        storage.destroy?.();
+      }
+    },
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   });

@@ -16,3 +16,4 @@ export function createMailer(
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log)
     : createOutboxMailer(db, log);
 }
+export { noticeMail } from './notice-mail.ts';

@@ -1,6 +1,7 @@
 import type { Role } from '@vr/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../credits/credits.ledger.ts';
 import { authUsers, profiles } from '../../db/schema.ts';
 
 export type IdentityRow = typeof authUsers.$inferSelect;
@@ -54,7 +55,7 @@ export async function ensureProfile(
 }
 
 /** Sets the role of a user, creating the profile when missing. */
-export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
+export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
   await db
     .insert(profiles)
     .values({ userId, role })

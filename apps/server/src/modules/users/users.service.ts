@@ -1,5 +1,8 @@
 import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME, type AuthUser, type Role } from '@vr/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import {
   deleteUnverifiedIdentity,
   ensureProfile,
@@ -66,7 +69,21 @@ export type SetRoleResult =
 export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<SetRoleResult> {
   const user = await findIdentityByEmail(db, email.trim().toLowerCase());
   if (!user) return { ok: false, reason: 'unknown-email' };
-  await setRole(db, user.id, role);
+  await db.transaction(async (tx) => {
+    const before = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id));
+    await setRole(tx, user.id, role);
+    await recordAudit(tx, {
+      actorId: 'cli',
+      action: 'role.set',
+      targetType: 'user',
+      targetId: user.id,
+      before: { role: before[0]?.role ?? null },
+      after: { role },
+    });
+  });
   return { ok: true, email: user.email, role };
 }
 

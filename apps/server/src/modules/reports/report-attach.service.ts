@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { ReportStorage } from '../../adapters/report-storage/index.ts';
+import type { Db } from '../../db/client.ts';
+import { reportOrders } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { reportReadyMail, type OrderMailContext } from '../orders/orders.mails.ts';
+import { customerEmail, type ReportOrderRow } from '../orders/orders.service.ts';
+import { checkReportPdf } from './report-pdf.ts';
+
+export interface AttachDeps {
+  db: Db;
+  storage: ReportStorage;
+  mailer: Mailer;
+  mail: OrderMailContext;
+  maxReportMb: number;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export const ATTACH_MESSAGES = {
+  orderNotFound: 'Report order not found',
+  refunded: 'This order was refunded; a report can no longer be attached.',
+  attached: 'Report uploaded; the order is Completed and the customer was e-mailed.',
+} as const;
+
+/**
+ * Attaches a PDF to an order: checks it by content, stores it under a new generated key, then
+ * marks the order Completed. The previous report is deleted only after the new one is stored
+ * and recorded, so a failed replacement keeps the old report available.
+ */
+export async function attachReport(
+  deps: AttachDeps,
+  input: { orderId: string; pdf: Buffer; actorId: string },
+): Promise<ReportOrderRow> {
+  const { db, storage } = deps;
+  await checkReportPdf(input.pdf, deps.maxReportMb);
+  const found = await db.select().from(reportOrders).where(eq(reportOrders.id, input.orderId));
+  if (!found[0]) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
+  if (found[0].status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
+
+  const key = `${input.orderId}/${randomBytes(12).toString('hex')}.pdf`;
+  await storage.put(key, input.pdf);
+  let previous: ReportOrderRow;
+  let order: ReportOrderRow;
+  try {
+    [previous, order] = await db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(reportOrders)
+        .where(eq(reportOrders.id, input.orderId))
+        .for('update');
+      const before = locked[0];
+      if (!before) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
+      // The SLA job may have refunded it meanwhile; a refunded order stays refunded.
+      if (before.status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
+      const now = new Date();
+      const updated = await tx
+        .update(reportOrders)
+        .set({
+          status: 'Completed',
+          reportKey: key,
+          completedAt: before.completedAt ?? now,
+          updatedAt: now,
+        })
+        .where(eq(reportOrders.id, input.orderId))
+        .returning();
+      await recordAudit(tx, {
+        actorId: input.actorId,
+        action: 'report.upload',
+        targetType: 'order',
+        targetId: input.orderId,
+        before: { status: before.status, reportKey: before.reportKey },
+        after: { status: 'Completed', reportKey: key, bytes: input.pdf.length },
+      });
+      return [before, updated[0]!] as const;
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  if (previous.reportKey && previous.reportKey !== key) {
+    await storage
+      .delete(previous.reportKey)
+      .catch((err: unknown) => deps.log.warn({ err, key: previous.reportKey }, 'old report kept'));
+  }
+  const email = await customerEmail(db, order.userId);
+  if (email) {
+    await deps.mailer
+      .send(reportReadyMail(deps.mail, email, order))
+      .catch((err: unknown) => deps.log.error({ err, orderId: order.id }, 'report mail failed'));
+  }
+  return order;
+}
