@@ -35,12 +35,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** A full app on a fresh database, driven through `app.inject()`. */
 export async function createTestApp(
   db: TestDatabase,
-  options: { env?: Record<string, string>; decoder?: VinDecoder } = {},
+  options: { env?: Record<string, string>; decoder?: VinDecoder; slaJob?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await db.open();
   const decoder = options.decoder ?? (await testDecoder(config));
-  const app = await buildApp({ config, database, decoder });
+  const app = await buildApp({ config, database, decoder, slaJob: options.slaJob });
   await app.ready();
   return {
     app,
