@@ -35,6 +35,9 @@ import { startSlaJob } from './modules/orders/orders.sla.ts';
 import type { OrdersDeps } from './modules/orders/orders.service.ts';
 import { createReportLinks } from './modules/reports/report-links.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
+import { createPlateService } from './modules/plates/plates.service.ts';
+import { platesRoutes } from './modules/plates/plates.routes.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -46,6 +49,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Default: S3 when S3_BUCKET is set, else files under DATA_DIR. */
   reportStorage?: ReportStorage;
+  /** Default: the PLATE_PROVIDER adapter. */
+  plateProvider?: PlateProvider;
   /** Whether the SLA refund job runs in this app (default true; tests drive it by hand). */
   slaJob?: boolean;
 }
@@ -145,6 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slaHours: config.REPORT_SLA_HOURS,
     log: app.log,
   };
+  const plates = createPlateService({
+    db: database.db,
+    provider: deps.plateProvider ?? createPlateProvider(config),
+    cacheDays: config.PLATE_CACHE_DAYS,
+    timeoutMs: config.PLATE_TIMEOUT_MS,
+  });
+  await app.register(platesRoutes, { plates, guards });
   await app.register(ordersRoutes, { deps: ordersDeps, guards });
   await app.register(reportsRoutes, { db: database.db, storage, links, guards });
   if (deps.slaJob ?? true) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PlateProvider } from '../../src/adapters/plates/index.ts';
 import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
 import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
 import { buildApp } from '../../src/app.ts';
@@ -35,12 +36,23 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** A full app on a fresh database, driven through `app.inject()`. */
 export async function createTestApp(
   db: TestDatabase,
-  options: { env?: Record<string, string>; decoder?: VinDecoder; slaJob?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    decoder?: VinDecoder;
+    slaJob?: boolean;
+    plateProvider?: PlateProvider;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await db.open();
   const decoder = options.decoder ?? (await testDecoder(config));
-  const app = await buildApp({ config, database, decoder, slaJob: options.slaJob });
+  const app = await buildApp({
+    config,
+    database,
+    decoder,
+    slaJob: options.slaJob,
+    plateProvider: options.plateProvider,
+  });
   await app.ready();
   return {
     app,

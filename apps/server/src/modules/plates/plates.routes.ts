@@ -1,0 +1,80 @@
+import {
+  US_STATES,
+  plateHealthResponseSchema,
+  plateParamsSchema,
+  plateSearchResponseSchema,
+  plateStatesResponseSchema,
+} from '@vr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { errorResponses } from '../auth/auth.routes.ts';
+import type { PlateService } from './plates.service.ts';
+
+export const platesRoutes: FastifyPluginAsyncZod<{
+  plates: PlateService;
+  guards: AuthGuards;
+}> = async (app, { plates, guards }) => {
+  app.get(
+    '/api/api/license-plate/search/:plate/:state',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['license plate'],
+        summary: 'Find the VIN of a US licence plate',
+        description:
+          'Answers from the cache when the plate was looked up within PLATE_CACHE_DAYS; otherwise asks the provider (20 s timeout). 502/504 when the provider fails.',
+        security: [{ bearerAuth: [] }],
+        params: plateParamsSchema,
+        response: {
+          200: plateSearchResponseSchema,
+          502: plateSearchResponseSchema,
+          504: plateSearchResponseSchema,
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { plate, state } = request.params;
+      const outcome = await plates.search({ userId: currentUser(request).id, state, plate });
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+
+  app.get(
+    '/api/api/license-plate/states',
+    {
+      schema: {
+        tags: ['license plate'],
+        summary: 'The 50 states and DC, by code and name',
+        response: { 200: plateStatesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return {
+        success: true as const,
+        states: US_STATES.map((s) => ({ code: s.code, name: s.name })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/api/license-plate/health',
+    {
+      schema: {
+        tags: ['license plate'],
+        summary: 'Whether the plate provider answers (no token)',
+        response: { 200: plateHealthResponseSchema, 503: plateHealthResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const health = await plates.health();
+      return reply.status(health.reachable ? 200 : 503).send({
+        success: health.reachable,
+        provider: plates.providerName,
+        reachable: health.reachable,
+        message: health.message,
+      });
+    },
+  );
+};
