@@ -38,6 +38,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
 import { createPlateService } from './modules/plates/plates.service.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
+import { adminModule } from './modules/admin/admin.module.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -159,6 +160,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platesRoutes, { plates, guards });
   await app.register(ordersRoutes, { deps: ordersDeps, guards });
   await app.register(reportsRoutes, { db: database.db, storage, links, guards });
+  await app.register(adminModule, {
+    db: database.db,
+    guards,
+    plates,
+    decoder,
+    attach: {
+      db: database.db,
+      storage,
+      mailer,
+      mail,
+      maxReportMb: config.MAX_REPORT_MB,
+      log: app.log,
+    },
+  });
   if (deps.slaJob ?? true) {
     const job = startSlaJob(
       { db: database.db, mailer, mail, slaHours: config.REPORT_SLA_HOURS, log: app.log },

@@ -129,7 +129,12 @@ describe.each(testDatabases())('credit ledger on $name', (testDb) => {
     expect(await getBalance(database.db, userId)).toBe(4);
 
     const lowered = await adjustTo(database.db, { userId, newBalance: 1, actorId: adminId });
-    expect(lowered).toEqual({ applied: true, balance: 1 });
+    expect(lowered).toEqual({ applied: true, balance: 1, previous: 4 });
+    expect(await adjustTo(database.db, { userId, newBalance: 1, actorId: adminId })).toEqual({
+      applied: false,
+      balance: 1,
+      previous: 1,
+    });
     await adjustTo(database.db, { userId, newBalance: 10, actorId: adminId });
     const rows = (await ledgerRows(database, userId)).filter((r) => r.kind === 'adjustment');
     expect(rows.map((r) => r.delta).sort((a, b) => a - b)).toEqual([-3, 9]);

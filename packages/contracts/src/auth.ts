@@ -195,21 +195,3 @@ export const paginationSchema = z.object({
   total: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
-
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string().nullable().describe("the user's full name, if given"),
-  role: roleSchema,
-  emailVerified: z.boolean(),
-  createdAt: z.string().describe('ISO 8601'),
-  updatedAt: z.string().describe('ISO 8601'),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-
-export const adminUsersResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminUserSchema),
-  pagination: paginationSchema,
-});
-export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;

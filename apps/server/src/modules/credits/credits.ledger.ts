@@ -162,24 +162,29 @@ export async function refund(
   });
 }
 
-/** An admin sets the balance: one adjustment row with the difference and the acting admin. */
+/**
+ * An admin sets the balance: one adjustment row with the difference and the acting admin; none
+ * when the balance already is `newBalance`. `previous` is the balance it replaced.
+ */
 export async function adjustTo(
   db: Db,
   input: { userId: string; newBalance: number; actorId: string },
   tx?: Tx,
-): Promise<LedgerResult> {
+): Promise<LedgerResult & { previous: number }> {
   if (!Number.isSafeInteger(input.newBalance) || input.newBalance < 0) {
     throw new RangeError(`newBalance must be a non-negative integer, got ${input.newBalance}`);
   }
   return inTransaction(db, tx, async (t) => {
     const balance = await lockBalance(t, input.userId);
-    return append(t, {
+    if (balance === input.newBalance) return { applied: false, balance, previous: balance };
+    const result = await append(t, {
       userId: input.userId,
       kind: 'adjustment',
       delta: input.newBalance - balance,
       balance,
       actorId: input.actorId,
     });
+    return { ...result, previous: balance };
   });
 }
 

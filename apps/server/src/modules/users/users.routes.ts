@@ -1,11 +1,9 @@
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
-  adminUsersResponseSchema,
   deleteUnverifiedUserBodySchema,
   deleteUnverifiedUserResponseSchema,
   meResponseSchema,
-  paginationQuerySchema,
   registerResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +13,6 @@ import { AuthError, registerAuthErrorHandler, requireJsonBodies } from '../auth/
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
 import { throttleKeys, type Throttles } from '../auth/auth.throttle.ts';
-import { listUsers } from './users.repo.ts';
 import { deleteUnverifiedUser, loadAuthUser, registerProfile } from './users.service.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -110,37 +107,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       return reply
         .status(result === 'verified' ? 409 : 404)
         .send({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });
-    },
-  );
-
-  app.get(
-    '/api/api/admin/users',
-    {
-      preHandler: guards.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'A page of users (administrators only); also the admin access check',
-        security: [{ bearerAuth: [] }],
-        querystring: paginationQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { page, size } = request.query;
-      const { rows, total } = await listUsers(db, page, size);
-      return {
-        success: true as const,
-        data: rows.map(({ user, role }) => ({
-          id: user.id,
-          email: user.email,
-          username: user.name.trim() || null,
-          role,
-          emailVerified: user.emailVerified,
-          createdAt: user.createdAt.toISOString(),
-          updatedAt: user.updatedAt.toISOString(),
-        })),
-        pagination: { current: page, size, pages: Math.ceil(total / size), total },
-      };
     },
   );
 };

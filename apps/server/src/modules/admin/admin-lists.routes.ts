@@ -1,0 +1,124 @@
+import {
+  ADMIN_MESSAGES,
+  adminCreditPurchasesResponseSchema,
+  adminOrderCountsResponseSchema,
+  adminReportOrdersResponseSchema,
+  adminUserOrdersResponseSchema,
+  paginationQuerySchema,
+  type ReportOrderStatusValue,
+} from '@vr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { errorResponses } from '../auth/auth.routes.ts';
+import { listCreditPurchases, listOrders, orderCounts, pages } from './admin.repo.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 403);
+
+const ORDER_LISTS: { path: string; status?: ReportOrderStatusValue; label: string }[] = [
+  { path: '/api/api/admin/report-orders', label: 'orders' },
+  { path: '/api/api/admin/report-orders/pending', status: 'Pending', label: 'pending orders' },
+  {
+    path: '/api/api/admin/report-orders/processing',
+    status: 'Processing',
+    label: 'processing orders',
+  },
+  {
+    path: '/api/api/admin/report-orders/completed',
+    status: 'Completed',
+    label: 'completed orders',
+  },
+];
+
+const found = (total: number, label: string) =>
+  total === 0 ? `No ${label} found` : `Found ${total} ${label}`;
+
+/** Credit Purchases and Report Orders: counts, filtered pages, orders of one user. */
+export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/api/admin/credit-purchases',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Credit purchases of every customer, newest first',
+        security,
+        querystring: paginationQuerySchema,
+        response: { 200: adminCreditPurchasesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await listCreditPurchases(db, page, size);
+      return { success: true as const, data: rows, totalRecords: total, limit: size, page };
+    },
+  );
+
+  app.get(
+    '/api/api/admin/report-orders/counts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'How many report orders there are, by status',
+        security,
+        response: { 200: adminOrderCountsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ success: true as const, counts: await orderCounts(db) }),
+  );
+
+  for (const list of ORDER_LISTS) {
+    app.get(
+      list.path,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `A page of ${list.label}, newest first`,
+          security,
+          querystring: paginationQuerySchema,
+          response: { 200: adminReportOrdersResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { page, size } = request.query;
+        const { rows, total } = await listOrders(db, { status: list.status }, page, size);
+        return {
+          success: true as const,
+          data: rows,
+          pagination: { current: page, size, pages: pages(total, size), total },
+          message: found(total, list.label),
+        };
+      },
+    );
+  }
+
+  app.get(
+    '/api/api/admin/report-orders/user/:userId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A page of one user's report orders",
+        security,
+        params: z.object({ userId: z.string().max(100) }),
+        querystring: paginationQuerySchema,
+        response: { 200: adminUserOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.params.userId.trim();
+      if (!userId) throw new HttpError(400, ADMIN_MESSAGES.invalidUserIdProvided);
+      const { page, size } = request.query;
+      const { rows, total } = await listOrders(db, { userId }, page, size);
+      return {
+        success: true as const,
+        data: rows,
+        pagination: { current: page, size, pages: pages(total, size), total },
+        message:
+          total === 0 ? ADMIN_MESSAGES.noOrdersForUser : `Found ${total} orders for this user.`,
+        userId,
+        totalCount: total,
+      };
+    },
+  );
+};

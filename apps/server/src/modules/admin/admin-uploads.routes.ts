@@ -1,0 +1,130 @@
+import fastifyMultipart from '@fastify/multipart';
+import { ADMIN_MESSAGES, batchUploadResponseSchema } from '@vr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/errors.ts';
+import { currentUser } from '../auth/auth.guard.ts';
+import { errorResponses } from '../auth/auth.routes.ts';
+import { attachReport, type AttachDeps } from '../reports/report-attach.service.ts';
+import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';
+
+/** Files in one batch: enough for a day's queue, bounded so one request cannot hold the server. */
+const MAX_FILES = 20;
+
+type Received = { fileName: string; bytes: Buffer };
+
+/**
+ * POST /api/api/admin/reports/batch-upload: `files` and `reportOrderIds` paired in order; each
+ * pair succeeds or fails on its own and the answer says which.
+ */
+export const adminUploadsRoutes: FastifyPluginAsyncZod<{ attach: AttachDeps }> = async (
+  app,
+  { attach },
+) => {
+  const maxBytes = Math.floor(attach.maxReportMb * 1024 * 1024);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: MAX_FILES, fields: MAX_FILES, fieldSize: 200 },
+  });
+
+  app.post(
+    '/api/api/admin/reports/batch-upload',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload report PDFs for orders (multipart: files + reportOrderIds, in order)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: batchUploadResponseSchema,
+          207: batchUploadResponseSchema,
+          400: batchUploadResponseSchema,
+          404: batchUploadResponseSchema,
+          409: batchUploadResponseSchema,
+          413: batchUploadResponseSchema,
+          ...errorResponses(401, 403, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, ADMIN_MESSAGES.invalidFileOrOrder);
+      const admin = currentUser(request);
+      const ids: string[] = [];
+      const files: Received[] = [];
+      let current = '';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'reportOrderIds') ids.push(String(part.value).trim());
+            continue;
+          }
+          current = part.filename;
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'files') files.push({ fileName: part.filename, bytes });
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        // One file over the limit ends the upload: the rest of the stream is not read.
+        const message = REPORT_FILE_MESSAGES.tooLarge(attach.maxReportMb);
+        return reply.status(413).send({
+          success: false,
+          message,
+          results: [
+            { reportOrderId: ids[files.length] ?? '', fileName: current, success: false, message },
+          ],
+        });
+      }
+      if (files.length === 0 || files.length !== ids.length || ids.some((id) => !id)) {
+        return reply.status(400).send({
+          success: false,
+          message: ADMIN_MESSAGES.invalidFileOrOrder,
+          results: [],
+        });
+      }
+      const results: {
+        reportOrderId: string;
+        fileName: string;
+        success: boolean;
+        message: string;
+      }[] = [];
+      let firstFailure: number | null = null;
+      for (const [i, file] of files.entries()) {
+        const reportOrderId = ids[i]!;
+        try {
+          await attachReport(attach, {
+            orderId: reportOrderId,
+            pdf: file.bytes,
+            actorId: admin.id,
+          });
+          results.push({
+            reportOrderId,
+            fileName: file.fileName,
+            success: true,
+            message: 'Uploaded',
+          });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          firstFailure ??= err.statusCode;
+          results.push({
+            reportOrderId,
+            fileName: file.fileName,
+            success: false,
+            message: err.message,
+          });
+        }
+      }
+      const ok = results.filter((r) => r.success).length;
+      const status = (firstFailure === null ? 200 : ok > 0 ? 207 : firstFailure) as
+        200 | 207 | 400 | 404 | 409 | 413;
+      return reply.status(status).send({
+        success: firstFailure === null,
+        message:
+          firstFailure === null
+            ? `${ok} report${ok === 1 ? '' : 's'} uploaded.`
+            : `${ok} of ${results.length} reports uploaded; ${results
+                .filter((r) => !r.success)
+                .map((r) => `${r.fileName}: ${r.message}`)
+                .join('; ')}`,
+        results,
+      });
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import {
+  ADMIN_MESSAGES,
+  adminSetCreditResponseSchema,
+  adminUserRowSchema,
+  paginationQuerySchema,
+  paginationSchema,
+} from '@vr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { currentUser } from '../auth/auth.guard.ts';
+import { errorResponses } from '../auth/auth.routes.ts';
+import { adjustTo } from '../credits/credits.ledger.ts';
+import { allAdminUsers, findAdminUser, listAdminUsers, pages } from './admin.repo.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+
+function parseCredit(value: unknown): number {
+  const credit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof credit !== 'number' || !Number.isSafeInteger(credit) || credit < 0) {
+    throw new HttpError(400, ADMIN_MESSAGES.invalidCredits);
+  }
+  return credit;
+}
+
+/** User Management: the access check, the user lists, the search by e-mail, the credit. */
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A page of users; also the admin access check',
+        security,
+        querystring: paginationQuerySchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(adminUserRowSchema),
+            pagination: paginationSchema,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await listAdminUsers(db, page, size);
+      return {
+        success: true as const,
+        data: rows,
+        pagination: { current: page, size, pages: pages(total, size), total },
+      };
+    },
+  );
+
+  app.get(
+    '/api/api/admin/users/all',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every user',
+        security,
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(adminUserRowSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ success: true as const, data: await allAdminUsers(db) }),
+  );
+
+  app.get(
+    '/api/api/admin/users/email/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Find a user by e-mail (case-insensitive)',
+        security,
+        params: z.object({ email: z.string().max(320) }),
+        response: {
+          200: z.object({ success: z.literal(true), data: adminUserRowSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const email = request.params.email.trim();
+      if (!email) throw new HttpError(400, ADMIN_MESSAGES.invalidEmail);
+      const user = await findAdminUser(db, { email });
+      if (!user) throw new HttpError(404, ADMIN_MESSAGES.noUserFound);
+      return { success: true as const, data: user };
+    },
+  );
+
+  app.put(
+    '/api/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a user's credit balance (one admin adjustment in the ledger)",
+        security,
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: z.object({ credit: z.unknown() }),
+        response: { 200: adminSetCreditResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const credit = parseCredit(request.body.credit);
+      const admin = currentUser(request);
+      const userId = request.params.id.trim();
+      if (!(await findAdminUser(db, { id: userId }))) {
+        throw new HttpError(404, ADMIN_MESSAGES.noUserFound);
+      }
+      const previous = await db.transaction(async (tx) => {
+        const ledger = await adjustTo(db, { userId, newBalance: credit, actorId: admin.id }, tx);
+        if (ledger.applied) {
+          await recordAudit(tx, {
+            actorId: admin.id,
+            action: 'credit.set',
+            targetType: 'user',
+            targetId: userId,
+            before: { credit: ledger.previous },
+            after: { credit },
+          });
+        }
+        return ledger.previous;
+      });
+      return {
+        success: true,
+        message:
+          previous === credit
+            ? `Credit unchanged at ${credit}.`
+            : `Credit updated from ${previous} to ${credit}.`,
+      };
+    },
+  );
+};
