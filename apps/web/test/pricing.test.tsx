@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchCatalog, type CatalogState } from '../src/features/landing/api.ts';
+import { fetchCatalog, type CatalogState } from '../src/lib/catalog.ts';
 import { PricingSection } from '../src/features/landing/PricingSection.tsx';
 import { CATALOG, jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
 

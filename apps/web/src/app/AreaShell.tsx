@@ -18,11 +18,17 @@ export function AreaShell({
   productName,
   children,
   homeButton = false,
+  leading,
+  headerExtra,
 }: {
   title: string;
   productName: string;
   children: ReactNode;
   homeButton?: boolean;
+  /** Before the brand, e.g. the mobile menu button. */
+  leading?: ReactNode;
+  /** Before the account button, e.g. the credit balance. */
+  headerExtra?: ReactNode;
 }) {
   const { user, signOut } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -35,10 +41,12 @@ export function AreaShell({
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Toolbar sx={{ gap: 1.5 }}>
+          {leading}
           <BrandMark size={30} />
           <Typography component="span" sx={{ fontWeight: 800, mr: 'auto' }} noWrap>
             {productName}
           </Typography>
+          {headerExtra}
           {homeButton ? (
             <Button component={RouterLink} to="/" color="inherit">
               Back to Home

@@ -1,6 +1,12 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import {
+  DashboardBody,
+  DashboardMenuButton,
+  type SectionId,
+} from '../features/dashboard/DashboardLayout.tsx';
+import { HeaderBalance } from '../features/dashboard/credits/HeaderBalance.tsx';
+import { useIsMobile } from '../lib/responsive.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
 import { LazyAuthDialog } from './LazyAuthDialog.tsx';
@@ -11,8 +17,12 @@ import { useSession } from './session-context.ts';
 export default function DashboardPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle('Dashboard');
-  const { loading, user, establish } = useSession();
+  const { loading, user, establish, signOut } = useSession();
   const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const [section, setSection] = useState<SectionId>('records');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [addCardRequested, setAddCardRequested] = useState(false);
   if (loading) return <LoadingScreen />;
   if (!user) {
     return (
@@ -25,17 +35,25 @@ export default function DashboardPage() {
     );
   }
   return (
-    <AreaShell title="Dashboard" productName={productName}>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography sx={{ fontWeight: 700, mb: 1 }}>
-          Welcome, {user.firstName} {user.lastName}.
-        </Typography>
-        <Typography color="text.secondary">
-          You are signed in as {user.email}. Lookups, credits, saved cards and purchases arrive here
-          with the next releases; until then, the free VIN decode on the home page is open to
-          everyone.
-        </Typography>
-      </Paper>
+    <AreaShell
+      title="Dashboard"
+      productName={productName}
+      leading={mobile ? <DashboardMenuButton onOpen={() => setMenuOpen(true)} /> : undefined}
+      headerExtra={<HeaderBalance />}
+    >
+      <DashboardBody
+        section={section}
+        onSelect={setSection}
+        menuOpen={menuOpen}
+        onCloseMenu={() => setMenuOpen(false)}
+        onSignOut={() => void signOut()}
+        addCardRequested={addCardRequested}
+        onAddCardHandled={() => setAddCardRequested(false)}
+        onAddPaymentMethod={() => {
+          setAddCardRequested(true);
+          setSection('payments');
+        }}
+      />
     </AreaShell>
   );
 }

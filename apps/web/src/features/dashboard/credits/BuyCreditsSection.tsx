@@ -1,18 +1,160 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import {
+  CREDITS_NEVER_EXPIRE,
+  formatCents,
+  savingsAgainstFirst,
+  unitPriceCents,
+  type CreditPackage,
+} from '@vr/contracts';
+import { useState } from 'react';
+import { useCreditPackages } from '../../../lib/catalog.ts';
+import { QueryStatus } from '../QueryStatus.tsx';
+import { SectionCard } from '../SectionCard.tsx';
+import { usePaymentMethods } from '../payments/api.ts';
+import { useCreditBalance } from './api.ts';
+import { PurchaseFlow } from './PurchaseFlow.tsx';
 
 export interface BuyCreditsSectionProps {
   /** Switches the dashboard to Payment Info (a purchase without a saved card asks for one). */
   onAddPaymentMethod: () => void;
 }
 
-/** Dashboard section 3, "Buy Credits": the balance and the packages. */
-export function BuyCreditsSection(_props: BuyCreditsSectionProps) {
+function PackageCard({
+  pkg,
+  packages,
+  onBuy,
+}: {
+  pkg: CreditPackage;
+  packages: readonly CreditPackage[];
+  onBuy: () => void;
+}) {
+  const savings = savingsAgainstFirst(packages, pkg);
   return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-        Buy Credits
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-label={`${pkg.creditAmount} credits for ${formatCents(pkg.amount, pkg.currency)}`}
+      sx={{
+        p: 2.5,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.75,
+        position: 'relative',
+        borderWidth: pkg.popular ? 2 : 1,
+        borderColor: pkg.popular ? 'primary.main' : 'divider',
+      }}
+    >
+      {pkg.popular ? (
+        <Chip
+          size="small"
+          color="primary"
+          label="POPULAR · Best Value"
+          sx={{ alignSelf: 'flex-start', fontWeight: 800 }}
+        />
+      ) : null}
+      <Typography sx={{ fontWeight: 800, fontSize: 22 }}>
+        {pkg.creditAmount} {pkg.creditAmount === 1 ? 'credit' : 'credits'}
       </Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: 20 }} color="primary">
+        {formatCents(pkg.amount, pkg.currency)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatCents(Math.round(unitPriceCents(pkg)), pkg.currency)} per report
+      </Typography>
+      <Typography variant="body2" color="success.main" sx={{ minHeight: 20, fontWeight: 600 }}>
+        {savings.cents > 0 ? `Save ${savings.percent}%` : ''}
+      </Typography>
+      <Button variant={pkg.popular ? 'contained' : 'outlined'} onClick={onBuy} sx={{ mt: 'auto' }}>
+        Buy {pkg.creditAmount}
+      </Button>
     </Paper>
+  );
+}
+
+/** Dashboard section 3, "Buy Credits": the balance and the packages of the catalog. */
+export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps) {
+  const balance = useCreditBalance();
+  const catalog = useCreditPackages();
+  const cards = usePaymentMethods();
+  const [buying, setBuying] = useState<CreditPackage | null>(null);
+  const [needCard, setNeedCard] = useState(false);
+
+  const buy = (pkg: CreditPackage) => {
+    if ((cards.data ?? []).length === 0) {
+      setNeedCard(true);
+      return;
+    }
+    setNeedCard(false);
+    setBuying(pkg);
+  };
+
+  return (
+    <SectionCard title="Buy Credits">
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <Typography color="text.secondary">Available balance</Typography>
+        <Typography sx={{ fontWeight: 800, fontSize: 28 }} aria-label="Available credits">
+          {balance}
+        </Typography>
+        <Typography color="text.secondary">
+          {balance === 1 ? 'credit' : 'credits'} · one credit per vehicle history report.{' '}
+          {CREDITS_NEVER_EXPIRE}
+        </Typography>
+      </Box>
+      {needCard ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onAddPaymentMethod}>
+              Add Payment Method
+            </Button>
+          }
+        >
+          Add a card first: purchases are paid with a saved card.
+        </Alert>
+      ) : null}
+      {catalog.status === 'loading' ? (
+        <QueryStatus loading error={null} onRetry={() => {}} />
+      ) : null}
+      {catalog.status === 'error' ? (
+        <QueryStatus loading={false} error={new Error(catalog.message)} onRetry={catalog.retry} />
+      ) : null}
+      {catalog.status === 'ready' ? (
+        <>
+          {catalog.stale ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Showing the prices this browser saw last; the server could not be reached.
+            </Alert>
+          ) : null}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                md: 'repeat(3, minmax(0, 1fr))',
+              },
+            }}
+          >
+            {catalog.packages.map((pkg) => (
+              <PackageCard
+                key={pkg.packageId}
+                pkg={pkg}
+                packages={catalog.packages}
+                onBuy={() => buy(pkg)}
+              />
+            ))}
+          </Box>
+        </>
+      ) : null}
+      {buying ? (
+        <PurchaseFlow pkg={buying} cards={cards.data ?? []} onDone={() => setBuying(null)} />
+      ) : null}
+    </SectionCard>
   );
 }

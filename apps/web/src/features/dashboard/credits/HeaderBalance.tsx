@@ -1,4 +1,19 @@
+import Chip from '@mui/material/Chip';
+import Toll from '@mui/icons-material/Toll';
+import { useCreditBalance } from './api.ts';
+
 /** The header's credit balance, shown only when above zero (spec section 1). */
 export function HeaderBalance() {
-  return null;
+  const balance = useCreditBalance();
+  if (balance <= 0) return null;
+  return (
+    <Chip
+      icon={<Toll />}
+      color="primary"
+      variant="outlined"
+      label={`${balance} ${balance === 1 ? 'credit' : 'credits'}`}
+      aria-label={`Credit balance: ${balance}`}
+      sx={{ fontWeight: 700 }}
+    />
+  );
 }

@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreditHistoryItem } from '@vr/contracts';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const CREDIT_KEYS = {
+  balance: ['credits', 'balance'] as const,
+  history: ['credits', 'history'] as const,
+};
+
+/** The balance; a failed fetch counts as 0 (spec section 8, "Fallbacks"). */
+export function useCreditBalance(): number {
+  const { data } = useQuery({
+    queryKey: CREDIT_KEYS.balance,
+    queryFn: () =>
+      apiFetch<{ creditBalance: number }>('/user/credit', { auth: true })
+        .then((b) => b.creditBalance)
+        .catch(() => 0),
+    staleTime: 10_000,
+  });
+  return data ?? 0;
+}
+
+export function useCreditHistory() {
+  return useQuery({
+    queryKey: CREDIT_KEYS.history,
+    queryFn: () =>
+      apiFetch<{ data: CreditHistoryItem[] }>('/user/credit-history', { auth: true }).then(
+        (b) => b.data,
+      ),
+    retry: 1,
+  });
+}
+
+/** Refetches the balance and the purchase history, after any purchase or status change. */
+export function useRefreshCredits() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: CREDIT_KEYS.balance }),
+      client.invalidateQueries({ queryKey: CREDIT_KEYS.history }),
+    ]);
+}

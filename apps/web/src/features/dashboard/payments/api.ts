@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** A saved card as GET /api/api/user/payment-methods lists it (spec section 3). */
+export interface SavedCard {
+  id: string;
+  paymentMethodId: string;
+  cardBrand: string;
+  last4: string;
+  expMonth: string;
+  expYear: string;
+  isDefault: boolean;
+  cardholderName: string;
+}
+
+/** Billing details for card creation; the address goes only when a part of it was given. */
+export interface BillingDetails {
+  name: string;
+  email?: string;
+  address?: { line1: string; city: string; state: string; postal_code: string; country: string };
+}
+
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** The payment intent of a purchase as the client sees it (spec section 3). */
+export interface PaymentIntentView {
+  paymentIntentId: string;
+  clientSecret: string;
+  status: string;
+  amount: number;
+  currency: string;
+  message?: string;
+}
+
+export const PAYMENT_KEYS = {
+  methods: ['payments', 'methods'] as const,
+  config: ['payments', 'config'] as const,
+};
+
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: PAYMENT_KEYS.methods,
+    queryFn: () =>
+      apiFetch<{ data: SavedCard[] }>('/user/payment-methods', { auth: true }).then((b) => b.data),
+    retry: 1,
+  });
+}
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe';
+  publishableKey: string | null;
+}
+
+/** Which card form to show; a server without the endpoint runs the sandbox. */
+export function usePaymentsConfig() {
+  return useQuery({
+    queryKey: PAYMENT_KEYS.config,
+    queryFn: () =>
+      apiFetch<PaymentsConfig>('/stripe-credit/config').catch((): PaymentsConfig => ({
+        provider: 'sandbox',
+        publishableKey: null,
+      })),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Adds a sandbox card the way the dashboard's card form does with Stripe.js: the card becomes a
+ * payment method at the gateway (number and CVC go nowhere else), then it is saved to the user.
+ */
+export async function addSandboxCard(card: SandboxCard, billing: BillingDetails): Promise<void> {
+  const created = await apiFetch<{
+    id: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  }>('/sandbox/payment-methods', {
+    auth: true,
+    method: 'POST',
+    body: JSON.stringify({
+      number: card.number,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      cvc: card.cvc,
+      billingDetails: {
+        name: billing.name,
+        ...(billing.email ? { email: billing.email } : {}),
+        ...(billing.address ? { address: billing.address } : {}),
+      },
+    }),
+  });
+  await apiFetch('/user/payment-methods', {
+    auth: true,
+    method: 'POST',
+    body: JSON.stringify({
+      paymentMethodId: created.id,
+      cardBrand: created.brand,
+      last4: created.last4,
+      expMonth: String(created.expMonth).padStart(2, '0'),
+      expYear: String(created.expYear),
+      isDefault: false,
+    }),
+  });
+}
+
+export function useCardMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: PAYMENT_KEYS.methods });
+  const setDefault = useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/user/payment-methods/${encodeURIComponent(id)}`, {
+        auth: true,
+        method: 'PUT',
+        body: JSON.stringify({ isDefault: true }),
+      }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/user/payment-methods/${encodeURIComponent(id)}`, { auth: true, method: 'DELETE' }),
+    onSettled: refresh,
+  });
+  return { setDefault, remove, refresh };
+}
+
+export const intentApi = {
+  create: (packageId: string, paymentMethodId: string) =>
+    apiFetch<PaymentIntentView>('/stripe-credit/credit-purchase', {
+      auth: true,
+      method: 'POST',
+      body: JSON.stringify({ packageId, paymentMethodId, confirmImmediately: false }),
+    }),
+  get: (id: string) =>
+    apiFetch<PaymentIntentView>(`/stripe-credit/payment-intent/${encodeURIComponent(id)}`, {
+      auth: true,
+    }),
+  confirm: (id: string) =>
+    apiFetch<{ success: boolean; status: string; message?: string }>(
+      `/stripe-credit/payment-intent/${encodeURIComponent(id)}/confirm`,
+      { auth: true, method: 'POST', body: '{}' },
+    ),
+  cancel: (id: string) =>
+    apiFetch<{ success: boolean; status: string }>(
+      `/stripe-credit/payment-intent/${encodeURIComponent(id)}/cancel`,
+      { auth: true, method: 'POST', body: '{}' },
+    ),
+  /** Sandbox only: the outcome of the 3-D Secure challenge. */
+  threeDs: (id: string, result: 'complete' | 'fail') =>
+    apiFetch<{ success: boolean; status: string; message?: string }>(
+      `/sandbox/payment-intent/${encodeURIComponent(id)}/3ds`,
+      { auth: true, method: 'POST', body: JSON.stringify({ result }) },
+    ),
+};
