@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { LOOKUP_MESSAGES } from '@vr/contracts';
 import { describe, expect, it } from 'vitest';
 import { LandingPage } from '../src/features/landing/LandingPage.tsx';
-import { toVinInput } from '../src/features/landing/VinSearchForm.tsx';
+import { toVinInput } from '../src/components/lookup/VinSearchForm.tsx';
 import { CATALOG, jsonResponse, renderWithProviders, stubFetch, vpic } from './support.tsx';
 
 const HONDA = '1HGCM82633A004352';

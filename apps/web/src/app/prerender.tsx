@@ -24,7 +24,7 @@ function Shell({ mobile }: { mobile: boolean }) {
       <Hero
         mobile={mobile}
         fromCents={undefined}
-        onRequestSignIn={noop}
+        plateSearch={{ onSearch: noop }}
         vinSearch={{ vin: '', onVinChange: noop, onSearch: noop, pending: false, error: null }}
       />
     </>

@@ -5,8 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { CREDITS_NEVER_EXPIRE, formatCents } from '@vr/contracts';
-import { SearchPanel } from './SearchPanel.tsx';
-import type { VinSearchProps } from './VinSearchForm.tsx';
+import type { PlateSearchProps } from '../../components/lookup/PlateSearchForm.tsx';
+import { SearchPanel } from '../../components/lookup/SearchPanel.tsx';
+import type { VinSearchProps } from '../../components/lookup/VinSearchForm.tsx';
 
 export interface PriceHint {
   /** The catalog's lowest per-lookup price in cents; undefined while loading, null if unknown. */
@@ -38,13 +39,13 @@ export function Hero({
   mobile,
   fromCents,
   vinSearch,
-  onRequestSignIn,
+  plateSearch,
 }: PriceHint & {
   mobile: boolean;
   vinSearch: VinSearchProps;
-  onRequestSignIn: () => void;
+  plateSearch: PlateSearchProps;
 }) {
-  const search = <SearchPanel vinSearch={vinSearch} onRequestSignIn={onRequestSignIn} />;
+  const search = <SearchPanel vinSearch={vinSearch} plateSearch={plateSearch} />;
   return (
     <Box
       component="section"

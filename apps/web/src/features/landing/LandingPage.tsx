@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { LazyAuthDialog, loadAuthDialog } from '../../app/LazyAuthDialog.tsx';
 import { useSession } from '../../app/session-context.ts';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
+import { savePendingSearch } from '../../lib/pending-search.ts';
+import { lookupPlate } from '../../lib/plate-lookup.ts';
 import { useIsMobile } from '../../lib/responsive.ts';
 import { prefetchDecoder, useCreditPackages, useVinDecode } from './api.ts';
 import { CallToAction } from './CallToAction.tsx';
@@ -91,6 +93,24 @@ export function LandingPage() {
     }
   };
 
+  const [plateBusy, setPlateBusy] = useState(false);
+  const [plateError, setPlateError] = useState<string | null>(null);
+  // Signed in, a plate search finds the VIN here and the dashboard decodes and orders it.
+  const searchPlate = async (state: string, plate: string) => {
+    if (!user) return requestSignIn();
+    setPlateBusy(true);
+    setPlateError(null);
+    try {
+      const found = await lookupPlate(state, plate);
+      savePendingSearch({ vin: found.vin!, state, plate });
+      goDashboard();
+    } catch (err) {
+      setPlateError((err as Error).message);
+    } finally {
+      setPlateBusy(false);
+    }
+  };
+
   return (
     <>
       <Header
@@ -105,7 +125,12 @@ export function LandingPage() {
         <Hero
           mobile={mobile}
           fromCents={fromCents}
-          onRequestSignIn={requestSignIn}
+          plateSearch={{
+            onSearch: (state, plate) => void searchPlate(state, plate),
+            pending: plateBusy,
+            error: plateError,
+            progress: plateBusy ? 'Looking up the plate… this can take a few seconds.' : null,
+          }}
           vinSearch={{
             vin,
             onVinChange: changeVin,

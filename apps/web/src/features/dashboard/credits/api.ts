@@ -8,16 +8,26 @@ export const CREDIT_KEYS = {
 };
 
 /** The balance; a failed fetch counts as 0 (spec section 8, "Fallbacks"). */
+export function fetchBalance(): Promise<number> {
+  return apiFetch<{ creditBalance: number }>('/user/credit', { auth: true })
+    .then((b) => b.creditBalance)
+    .catch(() => 0);
+}
+
 export function useCreditBalance(): number {
   const { data } = useQuery({
     queryKey: CREDIT_KEYS.balance,
-    queryFn: () =>
-      apiFetch<{ creditBalance: number }>('/user/credit', { auth: true })
-        .then((b) => b.creditBalance)
-        .catch(() => 0),
+    queryFn: fetchBalance,
     staleTime: 10_000,
   });
   return data ?? 0;
+}
+
+/** The balance as the server has it now, for decisions such as ordering. */
+export function useFreshBalance() {
+  const client = useQueryClient();
+  return () =>
+    client.fetchQuery({ queryKey: CREDIT_KEYS.balance, queryFn: fetchBalance, staleTime: 0 });
 }
 
 export function useCreditHistory() {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import SearchIcon from '@mui/icons-material/Search';
 import { VIN_LENGTH, normalizeVin } from '@vr/contracts';
 import type { FormEvent } from 'react';
-import { LabeledInput } from '../../components/LabeledInput.tsx';
+import { LabeledInput } from '../LabeledInput.tsx';
 
 /** What a person typed, as the VIN input keeps it: upper case, no spaces, at most 17 characters. */
 export function toVinInput(typed: string): string {

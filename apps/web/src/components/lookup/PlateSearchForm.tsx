@@ -1,28 +1,37 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import SearchIcon from '@mui/icons-material/Search';
 import { PLATE_MAX_LENGTH, US_STATES } from '@vr/contracts';
 import { useState, type FormEvent } from 'react';
-import { LabeledInput, LabeledSelect } from '../../components/LabeledInput.tsx';
+import { LabeledInput, LabeledSelect } from '../LabeledInput.tsx';
 
 /** What the plate input keeps: upper case, at most 10 characters. */
 export function toPlateInput(typed: string): string {
   return typed.toUpperCase().slice(0, PLATE_MAX_LENGTH);
 }
 
+export interface PlateSearchProps {
+  onSearch: (state: string, plate: string) => void;
+  pending?: boolean;
+  error?: string | null;
+  /** Shown under the form while a lookup runs (what is happening, how long it has taken). */
+  progress?: string | null;
+}
+
 /**
- * The License Plate tab: a state and a plate. Plate search needs an account, so a signed-out
- * visitor is asked to sign in (spec section 4 "Plate flow").
+ * The License Plate tab (spec section 5 "Lookup inputs"): a state and a plate, upper case, at
+ * most 10 characters; submit only when both are given.
  */
-export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => void }) {
+export function PlateSearchForm({ onSearch, pending = false, error, progress }: PlateSearchProps) {
   const [state, setState] = useState('');
   const [plate, setPlate] = useState('');
   const ready = state !== '' && plate.trim() !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
-    onRequestSignIn();
+    if (!ready || pending) return;
+    onSearch(state, plate.trim());
   };
 
   return (
@@ -70,13 +79,23 @@ export function PlateSearchForm({ onRequestSignIn }: { onRequestSignIn: () => vo
           type="submit"
           variant="contained"
           size="large"
-          disabled={!ready}
+          disabled={!ready || pending}
           startIcon={<SearchIcon />}
           sx={{ minWidth: 132, height: 56 }}
         >
-          Search
+          {pending ? 'Searching...' : 'Search'}
         </Button>
       </Box>
+      {progress ? (
+        <Alert severity="info" sx={{ mt: 1.5 }} role="status">
+          {progress}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
     </Box>
   );
 }

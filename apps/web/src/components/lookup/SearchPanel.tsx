@@ -2,18 +2,18 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useId, useState } from 'react';
-import { PlateSearchForm } from './PlateSearchForm.tsx';
+import { PlateSearchForm, type PlateSearchProps } from './PlateSearchForm.tsx';
 import { VinSearchForm, type VinSearchProps } from './VinSearchForm.tsx';
 
 type SearchTab = 'vin' | 'plate';
 
-/** The two search tabs, "VIN Search" and "License Plate", shared by the hero and the mobile card. */
+/** The two search tabs, "VIN Search" and "License Plate", of the landing page and the dashboard. */
 export function SearchPanel({
   vinSearch,
-  onRequestSignIn,
+  plateSearch,
 }: {
   vinSearch: VinSearchProps;
-  onRequestSignIn: () => void;
+  plateSearch: PlateSearchProps;
 }) {
   const [tab, setTab] = useState<SearchTab>('vin');
   const id = useId();
@@ -42,7 +42,7 @@ export function SearchPanel({
             t === 'vin' ? (
               <VinSearchForm {...vinSearch} />
             ) : (
-              <PlateSearchForm onRequestSignIn={onRequestSignIn} />
+              <PlateSearchForm {...plateSearch} />
             )
           ) : null}
         </div>

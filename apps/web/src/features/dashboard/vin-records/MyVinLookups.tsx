@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { REPORT_COST_CREDITS, type CustomerReportOrder } from '@vr/contracts';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { QueryStatus } from '../QueryStatus.tsx';
+import { SectionCard } from '../SectionCard.tsx';
+import { fetchMyOrders, useMyOrders } from './api.ts';
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** DESIGN.md section 7: customers see Processing for anything not Completed or Refunded. */
+function shownStatus(order: CustomerReportOrder) {
+  if (order.status === 'Completed') return { label: 'Completed', color: 'success' as const };
+  if (order.status === 'Refunded') return { label: 'Refunded', color: 'default' as const };
+  return { label: 'Processing', color: 'info' as const };
+}
+
+function OrderItem({ order }: { order: CustomerReportOrder }) {
+  const toast = useToast();
+  const status = shownStatus(order);
+  // The window opens at once (popup blockers allow only that) and gets a freshly signed link.
+  const openReport = async () => {
+    const win = window.open('', '_blank');
+    try {
+      const fresh = (await fetchMyOrders()).find((o) => o.id === order.id);
+      if (!fresh?.reportUrl) throw new Error('The report is not available.');
+      if (win) win.location.href = fresh.reportUrl;
+      else window.location.assign(fresh.reportUrl);
+    } catch (err) {
+      win?.close();
+      toast.error((err as Error).message);
+    }
+  };
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+    >
+      <Box sx={{ mr: 'auto', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700 }}>{order.vehicle}</Typography>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', letterSpacing: '0.04em' }}>
+          {order.vin}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {DATE.format(new Date(order.createdAt))} · Cost: {REPORT_COST_CREDITS} credit
+        </Typography>
+        {order.status === 'Refunded' ? (
+          <Typography variant="body2" color="text.secondary">
+            The report could not be delivered in time; the credit was returned to your balance.
+          </Typography>
+        ) : null}
+      </Box>
+      <Chip size="small" label={status.label} color={status.color} />
+      {order.status === 'Completed' ? (
+        <Button
+          variant="contained"
+          size="small"
+          endIcon={<OpenInNew />}
+          onClick={() => void openReport()}
+        >
+          View Report
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** 'My VIN Lookups': the customer's report orders, newest first. */
+export function MyVinLookups() {
+  const orders = useMyOrders();
+  const list = orders.data ?? [];
+  return (
+    <SectionCard title="My VIN Lookups">
+      <QueryStatus loading={orders.isPending} error={null} onRetry={() => void orders.refetch()} />
+      {orders.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {orders.error.message}
+        </Alert>
+      ) : null}
+      {orders.isSuccess && list.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No lookups yet. Search a VIN or a licence plate above to order your first report.
+        </Typography>
+      ) : null}
+      {!orders.isError ? (
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {list.map((order) => (
+            <OrderItem key={order.id} order={order} />
+          ))}
+        </Box>
+      ) : null}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,25 @@
+import { LOOKUP_MESSAGES, type PlateSearchResponse } from '@vr/contracts';
+import { ApiError, apiFetch } from './api.ts';
+
+/**
+ * Finds the VIN of a plate (GET /api/api/license-plate/search/{plate}/{state}); throws the
+ * spec's message for each failure (section 8 "Lookup").
+ */
+export async function lookupPlate(state: string, plate: string): Promise<PlateSearchResponse> {
+  let body: PlateSearchResponse;
+  try {
+    body = await apiFetch<PlateSearchResponse>(
+      `/license-plate/search/${encodeURIComponent(plate)}/${encodeURIComponent(state)}`,
+      { auth: true },
+    );
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const text = (err.body?.error as string | undefined) ?? err.message;
+      throw new Error(text || LOOKUP_MESSAGES.plateFailed, { cause: err });
+    }
+    throw new Error(LOOKUP_MESSAGES.plateNetwork, { cause: err });
+  }
+  if (!body.success) throw new Error(body.error || LOOKUP_MESSAGES.plateFailed);
+  if (!body.found || !body.vin) throw new Error(LOOKUP_MESSAGES.plateNotFound);
+  return body;
+}
