@@ -12,7 +12,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server; a temporary DATA_DIR is deleted unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -68,13 +69,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output: () => log,
-    stop: async () => {
+    stop: async (options = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      if (!env.DATA_DIR && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,11 +4,17 @@ import { decodeVin } from '../src/lib/decode.ts';
 import { jsonResponse, stubFetch, vpic } from './support.tsx';
 
 describe('apiFetch', () => {
-  it('sends JSON and returns the parsed body', async () => {
+  it('sends JSON and returns the parsed body; a call without a body declares no type', async () => {
     const { fetchMock } = stubFetch({ '/api/api/thing': () => jsonResponse({ ok: 1 }) });
-    expect(await apiFetch('/thing')).toEqual({ ok: 1 });
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(await apiFetch('/thing', { method: 'POST', body: '{"a":1}' })).toEqual({ ok: 1 });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Content-Type')).toBe(
+      'application/json',
+    );
+    await apiFetch('/thing', { method: 'DELETE' });
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Content-Type')).toBeNull();
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Accept')).toBe(
+      'application/json',
+    );
   });
 
   it("throws the server's message", async () => {

@@ -48,7 +48,7 @@ export function AreaShell({
           </Typography>
           {headerExtra}
           {homeButton ? (
-            <Button component={RouterLink} to="/" color="inherit">
+            <Button component={RouterLink} to="/" color="inherit" sx={{ whiteSpace: 'nowrap' }}>
               Back to Home
             </Button>
           ) : null}

@@ -101,7 +101,10 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
   const { auth, ...rest } = init;
   const send = (token: string | null) => {
     const headers = new Headers(rest.headers);
-    if (!(rest.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+    // A JSON type without a body is refused (DELETE); FormData brings its own boundary.
+    if (rest.body != null && !(rest.body instanceof FormData)) {
+      headers.set('Content-Type', 'application/json');
+    }
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetch(`${API_BASE}${path}`, { ...rest, headers });

@@ -129,7 +129,7 @@ export function DashboardBody({
           />
         </Drawer>
       ) : (
-        <Paper variant="outlined" sx={{ width: 240, flexShrink: 0, position: 'sticky', top: 88 }}>
+        <Paper variant="outlined" sx={{ width: 260, flexShrink: 0, position: 'sticky', top: 88 }}>
           <SectionList current={section} onSelect={onSelect} />
         </Paper>
       )}

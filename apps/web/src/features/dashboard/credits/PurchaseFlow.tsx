@@ -170,7 +170,18 @@ export function PurchaseFlow({
           </DialogContentText>
           {errorBox}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            disabled={busy}
+            sx={{ mr: 'auto' }}
+            onClick={() => {
+              toPending(step.intent, 'requires_action');
+              toast.info('The payment waits for verification; you find it under Payment Info.');
+              onDone();
+            }}
+          >
+            Later
+          </Button>
           <Button color="error" disabled={busy} onClick={() => void challenge('fail')}>
             Fail authentication
           </Button>
