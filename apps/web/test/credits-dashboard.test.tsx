@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BuyCreditsSection } from '../src/features/dashboard/credits/BuyCreditsSection.tsx';
+import { HeaderBalance } from '../src/features/dashboard/credits/HeaderBalance.tsx';
+import { PurchaseHistorySection } from '../src/features/dashboard/credits/PurchaseHistorySection.tsx';
+import { setToken } from '../src/lib/token.ts';
+import { CATALOG, jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
+
+beforeEach(() => setToken('user-token'));
+
+const CARD = {
+  id: 'pm-row-1',
+  paymentMethodId: 'pm_1',
+  cardBrand: 'visa',
+  last4: '4242',
+  expMonth: '12',
+  expYear: '2030',
+  isDefault: true,
+  cardholderName: 'Test Buyer',
+};
+
+const intent = (status: string) => ({
+  paymentIntentId: 'pi_1',
+  clientSecret: 'pi_1_secret',
+  status,
+  amount: 1500,
+  currency: 'usd',
+});
+
+function purchaseRoutes(confirm: () => Response, balance: { value: number }) {
+  return stubFetch({
+    '/api/api/user/credit-history': () => jsonResponse({ success: true, data: [] }),
+    '/api/api/user/credit': () => jsonResponse({ creditBalance: balance.value }),
+    '/api/api/user/payment-methods': () => jsonResponse({ success: true, data: [CARD] }),
+    '/api/api/stripe-credit/credit-packages': () =>
+      jsonResponse({ success: true, packages: CATALOG }),
+    '/api/api/stripe-credit/credit-purchase': () => jsonResponse(intent('requires_confirmation')),
+    '/api/api/stripe-credit/payment-intent/pi_1/confirm': confirm,
+    '/api/api/stripe-credit/payment-intent/pi_1/cancel': () =>
+      jsonResponse({ success: true, status: 'canceled' }),
+  });
+}
+
+async function buyThree() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Buy 3' }));
+  const select = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+  expect(within(select).getByRole('radio', { checked: true })).toBeTruthy();
+  await user.click(within(select).getByRole('button', { name: 'Next' }));
+  const details = await screen.findByRole('dialog', { name: 'Order Details' });
+  expect(within(details).getByText(/\$15\.00/)).toBeTruthy();
+  await user.click(within(details).getByRole('button', { name: 'Confirm Payment' }));
+  return { user, details };
+}
+
+describe('purchase history', () => {
+  it('maps statuses to Completed, Pending and Failed and falls back to Credit Purchase', async () => {
+    stubFetch({
+      '/api/api/user/credit-history': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            ['h1', 'succeeded', '3 credits'],
+            ['h2', 'pending', '5 credits'],
+            ['h3', 'requires_payment_method', ''],
+          ].map(([id, status, description]) => ({
+            id,
+            status,
+            description,
+            credit: 3,
+            amount: 1500,
+            createdAt: '2026-11-20T10:00:00.000Z',
+          })),
+        }),
+    });
+    renderWithProviders(<PurchaseHistorySection />);
+    const table = await screen.findByRole('table', { name: 'Purchase History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      'Completed',
+      'Pending',
+      'Failed',
+    ]);
+    expect(within(rows[2]!).getByText('Credit Purchase')).toBeTruthy();
+    expect(within(rows[0]!).getByText('$15.00')).toBeTruthy();
+  });
+
+  it('shows the error with Retry', async () => {
+    stubFetch({
+      '/api/api/user/credit-history': () => jsonResponse({ message: 'Boom' }, 500, 'Error'),
+    });
+    renderWithProviders(<PurchaseHistorySection />);
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 3000 })).toBeTruthy();
+  });
+});
+
+describe('header balance', () => {
+  it('is hidden at zero and shown above zero', async () => {
+    stubFetch({ '/api/api/user/credit': () => jsonResponse({ creditBalance: 0 }) });
+    const zero = renderWithProviders(<HeaderBalance />);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(screen.queryByLabelText(/Credit balance/)).toBeNull();
+    zero.unmount();
+
+    stubFetch({ '/api/api/user/credit': () => jsonResponse({ creditBalance: 7 }) });
+    renderWithProviders(<HeaderBalance />);
+    expect((await screen.findByLabelText('Credit balance: 7')).textContent).toBe('7 credits');
+  });
+});
+
+describe('buy credits', () => {
+  it('shows packages with per-report price, savings and the popular mark', async () => {
+    purchaseRoutes(() => jsonResponse({}), { value: 0 });
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    const ten = await screen.findByRole('article', { name: '10 credits for $45.00' });
+    expect(within(ten).getByText('$4.50 per report')).toBeTruthy();
+    expect(within(ten).getByText('Save 44%')).toBeTruthy();
+    expect(within(ten).getByText(/POPULAR/)).toBeTruthy();
+    expect(screen.getAllByText(/POPULAR/)).toHaveLength(1);
+  });
+
+  it('asks for a card when none is saved', async () => {
+    stubFetch({
+      '/api/api/user/payment-methods': () => jsonResponse({ success: true, data: [] }),
+      '/api/api/stripe-credit/credit-packages': () =>
+        jsonResponse({ success: true, packages: CATALOG }),
+    });
+    const onAdd = vi.fn();
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={onAdd} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(1));
+    await user.click(await screen.findByRole('button', { name: 'Buy 3' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
+    expect(onAdd).toHaveBeenCalledOnce();
+  });
+
+  it('confirms a purchase and refreshes the balance', async () => {
+    const balance = { value: 0 };
+    purchaseRoutes(() => {
+      balance.value = 3;
+      return jsonResponse({ success: true, status: 'succeeded' });
+    }, balance);
+    renderWithProviders(
+      <>
+        <HeaderBalance />
+        <BuyCreditsSection onAddPaymentMethod={() => undefined} />
+      </>,
+    );
+    await buyThree();
+    expect(
+      await screen.findByText('Payment successful! 3 credits were added to your balance.'),
+    ).toBeTruthy();
+    expect(await screen.findByLabelText('Credit balance: 3')).toBeTruthy();
+  });
+
+  it("shows a decline with the server's message and cancels the order", async () => {
+    const { calls } = purchaseRoutes(
+      () =>
+        jsonResponse({
+          success: false,
+          status: 'requires_payment_method',
+          message: 'Your card was declined.',
+        }),
+      { value: 0 },
+    );
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    const { user, details } = await buyThree();
+    expect(
+      await within(details).findByText('Payment confirmation failed: Your card was declined.'),
+    ).toBeTruthy();
+    await user.click(within(details).getByRole('button', { name: 'Cancel Order' }));
+    await waitFor(() => expect(calls.some((c) => c.endsWith('/pi_1/cancel'))).toBe(true));
+  });
+});
