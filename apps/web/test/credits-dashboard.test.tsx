@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuyCreditsSection } from '../src/features/dashboard/credits/BuyCreditsSection.tsx';
@@ -171,5 +171,111 @@ describe('buy credits', () => {
     ).toBeTruthy();
     await user.click(within(details).getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(calls.some((c) => c.endsWith('/pi_1/cancel'))).toBe(true));
+  });
+});
+
+describe('3-D Secure challenge in the sandbox', () => {
+  function challengeRoutes(outcome: Record<string, unknown>, balance: { value: number }) {
+    const routes = purchaseRoutes(
+      () => jsonResponse({ success: false, status: 'requires_action' }),
+      balance,
+    );
+    const inner = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/api/sandbox/payment-intent/pi_1/3ds')) {
+        if (outcome.status === 'succeeded') balance.value = 3;
+        return jsonResponse(outcome);
+      }
+      return inner(input, init);
+    });
+    return routes;
+  }
+
+  async function openChallenge() {
+    const { user } = await buyThree();
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your card' });
+    return { user, dialog };
+  }
+
+  it('completes the authentication and refreshes the balance', async () => {
+    const balance = { value: 0 };
+    challengeRoutes({ success: true, status: 'succeeded' }, balance);
+    renderWithProviders(
+      <>
+        <HeaderBalance />
+        <BuyCreditsSection onAddPaymentMethod={() => undefined} />
+      </>,
+    );
+    const { user, dialog } = await openChallenge();
+    await user.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+    expect(
+      await screen.findByText('Payment successful! 3 credits were added to your balance.'),
+    ).toBeTruthy();
+    expect(await screen.findByLabelText('Credit balance: 3')).toBeTruthy();
+  });
+
+  it('shows a failed authentication on the order', async () => {
+    challengeRoutes(
+      {
+        success: false,
+        status: 'requires_payment_method',
+        message: 'The card could not be authenticated.',
+      },
+      { value: 0 },
+    );
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    const { user, dialog } = await openChallenge();
+    await user.click(within(dialog).getByRole('button', { name: 'Fail authentication' }));
+    const details = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(
+      within(details).getByText(
+        '3D Secure verification failed: The card could not be authenticated.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('puts any other outcome into the pending payments', async () => {
+    challengeRoutes({ success: false, status: 'processing' }, { value: 0 });
+    const { pendingPayments } =
+      await import('../src/features/dashboard/payments/pending-payments.ts');
+    pendingPayments.clear();
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    const { user, dialog } = await openChallenge();
+    await user.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+    expect(await screen.findByText(/Your payment is pending/)).toBeTruthy();
+    const { usePendingPayments } =
+      await import('../src/features/dashboard/payments/pending-payments.ts');
+    const { result } = renderHook(() => usePendingPayments());
+    expect(result.current.map((p) => [p.id, p.status, p.amount])).toEqual([
+      ['pi_1', 'processing', 1500],
+    ]);
+  });
+});
+
+describe('catalog fallback on Buy Credits', () => {
+  it('shows the catalog this browser fetched last when the server fails, else the error with Retry', async () => {
+    const failing = () => jsonResponse({ message: 'Database unavailable' }, 503, 'Unavailable');
+    stubFetch({
+      '/api/api/user/payment-methods': () => jsonResponse({ success: true, data: [CARD] }),
+      '/api/api/stripe-credit/credit-packages': failing,
+    });
+    const first = renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    first.unmount();
+
+    stubFetch({
+      '/api/api/stripe-credit/credit-packages': () =>
+        jsonResponse({ success: true, packages: CATALOG }),
+    });
+    const live = renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    await screen.findByRole('article', { name: '3 credits for $15.00' });
+    live.unmount();
+
+    stubFetch({ '/api/api/stripe-credit/credit-packages': failing });
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    expect(await screen.findByRole('article', { name: '100 credits for $350.00' })).toBeTruthy();
+    expect(screen.getByText(/prices this browser saw last/)).toBeTruthy();
   });
 });

@@ -48,7 +48,7 @@ export type CatalogState =
 
 export function useCreditPackages(): CatalogState {
   const query = useQuery({
-    queryKey: ['credit-packages'],
+    queryKey: ['credits', 'packages'],
     queryFn: fetchCatalog,
     retry: false,
     staleTime: 5 * 60_000,
