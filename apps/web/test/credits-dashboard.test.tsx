@@ -279,3 +279,58 @@ describe('catalog fallback on Buy Credits', () => {
     expect(screen.getByText(/prices this browser saw last/)).toBeTruthy();
   });
 });
+
+describe('card verification in stripe mode', () => {
+  function stripeRoutes(finalStatus: string) {
+    const routes = purchaseRoutes(
+      () => jsonResponse({ success: false, status: 'requires_action' }),
+      { value: 0 },
+    );
+    const inner = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/api/stripe-credit/config')) {
+        return jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_1' });
+      }
+      if (url.endsWith('/api/api/stripe-credit/payment-intent/pi_1')) {
+        return jsonResponse(intent(finalStatus));
+      }
+      return inner(input, init);
+    });
+    return routes;
+  }
+
+  it('runs Stripe.js confirmCardPayment with the client secret and takes the server status', async () => {
+    stripeRoutes('succeeded');
+    const confirmCardPayment = vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } }));
+    const Stripe = vi.fn(() => ({ confirmCardPayment }));
+    vi.stubGlobal('Stripe', Stripe);
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    await buyThree();
+    expect(
+      await screen.findByText('Payment successful! 3 credits were added to your balance.'),
+    ).toBeTruthy();
+    expect(Stripe).toHaveBeenCalledWith('pk_test_1');
+    expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret');
+    expect(screen.queryByRole('dialog', { name: 'Verify your card' })).toBeNull();
+  });
+
+  it("shows Stripe's message when the verification fails", async () => {
+    stripeRoutes('requires_payment_method');
+    vi.stubGlobal(
+      'Stripe',
+      vi.fn(() => ({
+        confirmCardPayment: async () => ({
+          error: { message: 'We are unable to authenticate your payment method.' },
+        }),
+      })),
+    );
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
+    const { details } = await buyThree();
+    expect(
+      await within(details).findByText(
+        '3D Secure verification failed: We are unable to authenticate your payment method.',
+      ),
+    ).toBeTruthy();
+  });
+});

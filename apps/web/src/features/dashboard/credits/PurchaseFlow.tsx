@@ -13,9 +13,15 @@ import Typography from '@mui/material/Typography';
 import { PAYMENT_MESSAGES, formatCents, type CreditPackage } from '@vr/contracts';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { intentApi, type PaymentIntentView, type SavedCard } from '../payments/api.ts';
+import {
+  intentApi,
+  usePaymentsConfig,
+  type PaymentIntentView,
+  type SavedCard,
+} from '../payments/api.ts';
 import { pendingPayments } from '../payments/pending-payments.ts';
 import { useRefreshCredits } from './api.ts';
+import { confirmCardPayment } from './stripe-js.ts';
 
 type Step =
   | { kind: 'select' }
@@ -40,6 +46,7 @@ export function PurchaseFlow({
 }) {
   const toast = useToast();
   const refreshCredits = useRefreshCredits();
+  const config = usePaymentsConfig().data;
   const [step, setStep] = useState<Step>({ kind: 'select' });
   const [cardId, setCardId] = useState(
     () => (cards.find((c) => c.isDefault) ?? cards[0])?.id ?? '',
@@ -94,6 +101,9 @@ export function PurchaseFlow({
       await refreshCredits();
       if (result.success && result.status === 'succeeded') return await succeeded();
       if (result.status === 'requires_action') {
+        if (config?.provider === 'stripe' && config.publishableKey) {
+          return await stripeVerification(intent, config.publishableKey);
+        }
         setStep({ kind: 'challenge', intent, card });
         return;
       }
@@ -113,6 +123,22 @@ export function PurchaseFlow({
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Stripe mode: Stripe.js shows the bank's check; the server's view of the intent decides. */
+  const stripeVerification = async (intent: PaymentIntentView, publishableKey: string) => {
+    try {
+      await confirmCardPayment(publishableKey, intent.clientSecret);
+    } catch (err) {
+      setError(PAYMENT_MESSAGES.threeDsFailed((err as Error).message));
+      return;
+    }
+    const current = await intentApi.get(intent.paymentIntentId);
+    await refreshCredits();
+    if (current.status === 'succeeded') return await succeeded();
+    toPending(intent, current.status);
+    toast.info('Your payment is pending. You can check it under Payment Info.');
+    onDone();
   };
 
   const challenge = async (result: 'complete' | 'fail') => {
