@@ -23,6 +23,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentGateway } from './adapters/payments/index.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { sendPendingReceipts } from './modules/payments/payments.receipts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   reportStorage?: ReportStorage;
   /** Default: the PLATE_PROVIDER adapter. */
   plateProvider?: PlateProvider;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** Whether the SLA refund job runs in this app (default true; tests drive it by hand). */
   slaJob?: boolean;
 }
@@ -63,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
@@ -121,10 +125,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.ADMIN_EMAILS,
   });
   await app.register(creditsRoutes, { db: database.db, guards });
+  const afterPayment = () =>
+    sendPendingReceipts({
+      db: database.db,
+      mailer,
+      productName: config.PRODUCT_NAME,
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+    });
   await app.register(paymentsRoutes, {
     db: database.db,
     guards,
     gateway: createPaymentGateway(config),
+    afterPayment,
   });
   // Stripe's webhook exists in stripe mode only; in sandbox mode the path answers 404.
   if (
@@ -136,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      afterPayment,
     });
   }
 

@@ -41,6 +41,7 @@ export async function createTestApp(
     decoder?: VinDecoder;
     slaJob?: boolean;
     plateProvider?: PlateProvider;
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -52,6 +53,7 @@ export async function createTestApp(
     decoder,
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

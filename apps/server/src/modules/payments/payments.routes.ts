@@ -23,6 +23,8 @@ export interface PaymentsRoutesOptions {
   db: Db;
   guards: AuthGuards;
   gateway: PaymentGateway;
+  /** Runs after each successful call, before the answer leaves: mails new receipts. */
+  afterPayment: () => Promise<unknown>;
 }
 
 const id = z.string().trim().min(1).max(200);
@@ -76,10 +78,14 @@ const security = [{ bearerAuth: [] }];
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { db, guards, gateway },
+  { db, guards, gateway, afterPayment },
 ) => {
   // Authentication runs before body validation, so a caller without a session always gets 401.
   const user = { onRequest: guards.requireUser };
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 300) await afterPayment();
+    return payload;
+  });
 
   app.get(
     '/api/api/user/getCustomerId',

@@ -7,6 +7,8 @@ export interface StripeWebhookRoutesOptions {
   db: Db;
   secretKey: string;
   webhookSecret: string;
+  /** Runs after each accepted event, before the answer leaves: mails new receipts. */
+  afterPayment: () => Promise<unknown>;
 }
 
 /** Stripe's default tolerance for the signature's timestamp, in seconds. */
@@ -23,9 +25,13 @@ interface IntentObject {
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (
   app,
-  { db, secretKey, webhookSecret },
+  { db, secretKey, webhookSecret, afterPayment },
 ) => {
   const stripe = new Stripe(secretKey);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 300) await afterPayment();
+    return payload;
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { outbox } from '../src/db/schema.ts';
+import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+const NUMBER = '4000002760003184';
+const CVC = '731';
+
+function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  body?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': freshIp(),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+async function receipts(db: Db, to: string) {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.to} = ${to}`);
+  return rows.filter((r) => r.subject.includes('receipt'));
+}
+
+describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) => {
+  let t: TestApp;
+  let db: Db;
+  let user: SignedIn;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(testDb, {
+      slaJob: false,
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => void logLines.push(line) },
+    });
+    db = t.database.db;
+    user = await createVerifiedUser(t.app, db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('mails one receipt per purchase, whichever path reports the success, even racing', async () => {
+    const card = await call(t.app, 'POST', '/api/api/sandbox/payment-methods', user.token, {
+      number: NUMBER,
+      expMonth: 12,
+      expYear: 2034,
+      cvc: CVC,
+      billingDetails: { name: 'Rita Receipt' },
+    });
+    expect(card.statusCode).toBe(200);
+    const pm = card.json();
+    await call(t.app, 'POST', '/api/api/user/payment-methods', user.token, {
+      paymentMethodId: pm.id,
+      cardBrand: pm.brand,
+      last4: pm.last4,
+      expMonth: '12',
+      expYear: '2034',
+      isDefault: true,
+    });
+    const intent = (
+      await call(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', user.token, {
+        packageId: 'credits_5',
+        paymentMethodId: pm.id,
+        confirmImmediately: false,
+      })
+    ).json();
+    const confirmed = await call(
+      t.app,
+      'POST',
+      `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
+      user.token,
+      {},
+    );
+    expect(confirmed.json().status).toBe('requires_action');
+    expect(await receipts(db, user.email)).toHaveLength(0);
+
+    const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
+    await Promise.all([
+      call(
+        t.app,
+        'POST',
+        `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
+        user.token,
+        { result: 'complete' },
+      ),
+      call(t.app, 'GET', base, user.token),
+      call(t.app, 'POST', `${base}/confirm`, user.token, {}),
+      call(t.app, 'GET', base, user.token),
+    ]);
+    await call(t.app, 'POST', `${base}/confirm`, user.token, {});
+    const mails = await receipts(db, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('receipt for 5 credits');
+    expect(mails[0]!.text).toContain(
+      'Package: 5 Vehicle Report Credits. Credits: 5. Amount charged: $24.00.',
+    );
+    expect(mails[0]!.text).toContain('Your balance is now 5 credits.');
+    expect(mails[0]!.html).toContain('$24.00');
+  });
+
+  it('never writes the card number or the CVC to the log or the database', async () => {
+    expect(logLines.length).toBeGreaterThan(10);
+    const log = logLines.join('\n');
+    expect(log).not.toContain(NUMBER);
+    expect(log).not.toContain(`"${CVC}"`);
+    const tables = await db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = ('rows' in tables ? tables.rows : tables) as { table_name: string }[];
+    expect(names.length).toBeGreaterThan(10);
+    for (const { table_name } of names) {
+      const rows = await db.execute<{ row: string }>(
+        sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`),
+      );
+      const text = (('rows' in rows ? rows.rows : rows) as { row: string }[])
+        .map((r) => r.row)
+        .join('\n');
+      expect(text, table_name).not.toContain(NUMBER);
+      expect(text, table_name).not.toContain(`"${CVC}"`);
+    }
+  });
+});
