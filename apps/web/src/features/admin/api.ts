@@ -8,7 +8,20 @@ import type {
   BatchUploadResponse,
   Pagination,
 } from '@vr/contracts';
-import { apiFetch, apiResponse } from '../../lib/api.ts';
+import { ADMIN_MESSAGES } from '@vr/contracts';
+import { ApiError, apiFetch as baseFetch, apiResponse, type ApiInit } from '../../lib/api.ts';
+
+/** The admin calls: an authentication failure reads as the spec's admin message (section 8). */
+async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
+  try {
+    return await baseFetch<T>(path, init);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      throw new ApiError(ADMIN_MESSAGES.authFailed, 401, err.body);
+    }
+    throw err;
+  }
+}
 
 /** The admin list page size of spec section 9. */
 export const ADMIN_PAGE_SIZE = 10;
