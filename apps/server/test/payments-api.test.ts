@@ -89,6 +89,12 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     }
   });
 
+  it('tells the browser to use the sandbox card fields, and keeps Stripe out of the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/stripe-credit/config' });
+    expect(res.json()).toEqual({ provider: 'sandbox', publishableKey: null });
+    expect(String(res.headers['content-security-policy'])).not.toContain('stripe.com');
+  });
+
   it('gives a stable customer id', async () => {
     const a = (await api(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();
     const b = (await api(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();

@@ -67,10 +67,11 @@ describe('sandbox gateway', () => {
       paymentMethod: { id: 'pm_1', sandboxOutcome: outcome },
     });
 
-  it('is the default provider', () => {
+  it('is the default provider', async () => {
     expect(gateway.provider).toBe('sandbox');
-    expect(gateway.customerIdFor('u1')).toMatch(/^cus_sandbox_[0-9a-f]{16}$/);
-    expect(gateway.customerIdFor('u1')).toBe(gateway.customerIdFor('u1'));
+    const user = { id: 'u1', email: 'u1@example.com' };
+    expect(await gateway.createCustomer(user)).toMatch(/^cus_sandbox_[0-9a-f]{16}$/);
+    expect(await gateway.createCustomer(user)).toBe(await gateway.createCustomer(user));
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow('PAYMENT_PROVIDER');
   });
 

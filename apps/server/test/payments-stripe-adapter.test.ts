@@ -21,7 +21,13 @@ describe('stripe adapter calls against a local Stripe double', () => {
     expect(double.customers.size).toBe(1);
     const pm = addCard(double);
     const attached = await api.attachPaymentMethod(pm, first);
-    expect(attached).toEqual({ id: pm, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(attached).toMatchObject({
+      id: pm,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
     expect(await api.retrievePaymentMethod(pm)).toEqual({ id: pm, customerId: first });
   });
 

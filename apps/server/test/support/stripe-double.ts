@@ -52,14 +52,22 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
-    if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach)?$/.exec(path))) {
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path)) && method === 'POST') {
+      const customer = customers.get(m[1]!);
+      if (!customer) return error(404, `No such customer: '${m[1]}'`);
+      const defaultPm = form.get('invoice_settings[default_payment_method]');
+      if (defaultPm) customer.invoice_settings = { default_payment_method: defaultPm };
+      return { status: 200, body: customer };
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach|\/detach)?$/.exec(path))) {
       const pm = paymentMethods.get(m[1]!);
       if (!pm) return error(404, `No such PaymentMethod: '${m[1]}'`);
-      if (method === 'POST' && m[2]) {
+      if (method === 'POST' && m[2] === '/attach') {
         const customer = form.get('customer') ?? '';
         if (!customers.has(customer)) return error(404, `No such customer: '${customer}'`);
         pm.customer = customer;
       }
+      if (method === 'POST' && m[2] === '/detach') pm.customer = null;
       return { status: 200, body: pm };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -157,6 +165,7 @@ export function addCard(double: StripeDouble, last4 = '4242'): string {
     type: 'card',
     customer: null,
     card: { brand: 'visa', last4, exp_month: 12, exp_year: 2034 },
+    billing_details: { name: 'Stripe Customer', email: null, phone: null, address: null },
   });
   return pmId;
 }

@@ -53,12 +53,30 @@ export function stripeApi(stripe: Stripe) {
     },
     async attachPaymentMethod(paymentMethodId: string, customerId: string) {
       const pm = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
+      const billing = pm.billing_details;
       return {
         id: pm.id,
         brand: pm.card?.brand ?? 'unknown',
         last4: pm.card?.last4 ?? '',
         expMonth: pm.card?.exp_month ?? 0,
         expYear: pm.card?.exp_year ?? 0,
+        billingDetails: billing
+          ? {
+              name: billing.name ?? null,
+              email: billing.email ?? null,
+              phone: billing.phone ?? null,
+              address: billing.address
+                ? {
+                    line1: billing.address.line1 ?? null,
+                    line2: billing.address.line2 ?? null,
+                    city: billing.address.city ?? null,
+                    state: billing.address.state ?? null,
+                    postalCode: billing.address.postal_code ?? null,
+                    country: billing.address.country ?? null,
+                  }
+                : null,
+            }
+          : null,
       };
     },
     async retrievePaymentMethod(paymentMethodId: string) {

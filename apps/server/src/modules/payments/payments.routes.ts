@@ -1,3 +1,4 @@
+import { paymentsConfigResponseSchema } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
@@ -12,6 +13,8 @@ import {
   createPurchase,
   createSandboxPaymentMethod,
   deletePaymentMethod,
+  ensureCustomer,
+  reconcileIntent,
   getIntent,
   listPaymentMethods,
   paymentIntentView,
@@ -23,6 +26,8 @@ export interface PaymentsRoutesOptions {
   db: Db;
   guards: AuthGuards;
   gateway: PaymentGateway;
+  /** Stripe's publishable key for Stripe.js in the browser (stripe mode). */
+  publishableKey: string | null;
   /** Runs after each successful call, before the answer leaves: mails new receipts. */
   afterPayment: () => Promise<unknown>;
 }
@@ -78,7 +83,7 @@ const security = [{ bearerAuth: [] }];
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { db, guards, gateway, afterPayment },
+  { db, guards, gateway, afterPayment, publishableKey },
 ) => {
   // Authentication runs before body validation, so a caller without a session always gets 401.
   const user = { onRequest: guards.requireUser };
@@ -86,6 +91,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     if (reply.statusCode < 300) await afterPayment();
     return payload;
   });
+
+  app.get(
+    '/api/api/stripe-credit/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card form the dashboard shows: the sandbox fields or Stripe.js (no token)',
+        response: { 200: paymentsConfigResponseSchema },
+      },
+    },
+    async () => ({
+      provider: gateway.provider,
+      publishableKey: gateway.provider === 'stripe' ? publishableKey : null,
+    }),
+  );
 
   app.get(
     '/api/api/user/getCustomerId',
@@ -98,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: z.object({ customerId: z.string() }), ...errorResponses(401) },
       },
     },
-    async (request) => ({ customerId: gateway.customerIdFor(currentUser(request).id) }),
+    async (request) => ({ customerId: await ensureCustomer(db, gateway, currentUser(request)) }),
   );
 
   app.get(
@@ -144,7 +164,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const row = await attachPaymentMethod(db, currentUser(request).id, {
+      const row = await attachPaymentMethod(db, gateway, currentUser(request), {
         paymentMethodId: request.body.paymentMethodId,
         isDefault: request.body.isDefault,
       });
@@ -171,7 +191,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request) => {
       const row = await setDefaultPaymentMethod(
         db,
-        currentUser(request).id,
+        gateway,
+        currentUser(request),
         request.params.id,
         request.body.isDefault,
       );
@@ -192,7 +213,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await deletePaymentMethod(db, currentUser(request).id, request.params.id);
+      await deletePaymentMethod(db, gateway, currentUser(request).id, request.params.id);
       return { success: true as const };
     },
   );
@@ -214,7 +235,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) =>
-      paymentIntentView(await createPurchase(db, gateway, currentUser(request).id, request.body)),
+      paymentIntentView(await createPurchase(db, gateway, currentUser(request), request.body)),
   );
 
   app.get(
@@ -233,7 +254,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const intent = await getIntent(db, currentUser(request).id, request.params.id);
+      const userId = currentUser(request).id;
+      // In stripe mode a status check asks Stripe, so a success missed earlier is credited now.
+      const intent =
+        gateway.provider === 'stripe'
+          ? await reconcileIntent(
+              db,
+              async (intentId) => (await gateway.retrieve(intentId))!,
+              userId,
+              request.params.id,
+            )
+          : await getIntent(db, userId, request.params.id);
       return { ...paymentIntentView(intent), message: intent.failureMessage };
     },
   );
@@ -254,7 +285,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const intent = await cancelIntent(db, currentUser(request).id, request.params.id);
+      const intent = await cancelIntent(db, gateway, currentUser(request).id, request.params.id);
       return { success: true as const, status: intent.status };
     },
   );

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import {
   paymentIntents,
   paymentMethods,
+  profiles,
   webhookEvents,
   type BillingDetails,
   type PaymentIntentStatus,
@@ -90,27 +91,73 @@ export function listPaymentMethods(db: Db, userId: string): Promise<PaymentMetho
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
 }
 
+/**
+ * The user's customer at the gateway, created on first need and kept in the profile. Stripe's
+ * idempotency key (per user) makes concurrent first calls end with one customer.
+ */
+export async function ensureCustomer(
+  db: Db,
+  gateway: PaymentGateway,
+  user: { id: string; email: string },
+): Promise<string> {
+  const found = await db
+    .select({ customerId: profiles.stripeCustomerId })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id));
+  if (found[0]?.customerId) return found[0].customerId;
+  const customerId = await gateway.createCustomer(user);
+  await db
+    .insert(profiles)
+    .values({ userId: user.id, stripeCustomerId: customerId })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { stripeCustomerId: sql`coalesce(${profiles.stripeCustomerId}, ${customerId})` },
+    });
+  return customerId;
+}
+
 /** Saves a gateway card to the user (Stripe's attach); brand and digits come from the gateway. */
 export async function attachPaymentMethod(
   db: Db,
-  userId: string,
+  gateway: PaymentGateway,
+  user: { id: string; email: string },
   input: { paymentMethodId: string; isDefault: boolean },
 ): Promise<PaymentMethodRow> {
-  return db.transaction(async (tx) => {
+  const customerId = await ensureCustomer(db, gateway, user);
+  const card = await gateway.adoptCard({ customerId, paymentMethodId: input.paymentMethodId });
+  const row = await db.transaction(async (tx) => {
+    if (card) {
+      await tx
+        .insert(paymentMethods)
+        .values({
+          id: card.id,
+          userId: user.id,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          billingDetails: card.billingDetails,
+        })
+        .onConflictDoNothing();
+    }
     const claimed = await tx
       .update(paymentMethods)
-      .set({ userId })
+      .set({ userId: user.id })
       .where(
         and(
           eq(paymentMethods.id, input.paymentMethodId),
-          or(isNull(paymentMethods.userId), eq(paymentMethods.userId, userId)),
+          or(isNull(paymentMethods.userId), eq(paymentMethods.userId, user.id)),
         ),
       )
       .returning();
     if (claimed.length === 0) throw notFound('Payment method');
-    if (input.isDefault) return setDefaultIn(tx, userId, input.paymentMethodId, true);
+    if (input.isDefault) return setDefaultIn(tx, user.id, input.paymentMethodId, true);
     return claimed[0]!;
   });
+  if (input.isDefault) {
+    await gateway.makeDefault({ customerId, paymentMethodId: input.paymentMethodId });
+  }
+  return row;
 }
 
 async function setDefaultIn(
@@ -134,16 +181,29 @@ async function setDefaultIn(
   return rows[0]!;
 }
 
-export function setDefaultPaymentMethod(
+export async function setDefaultPaymentMethod(
   db: Db,
-  userId: string,
+  gateway: PaymentGateway,
+  user: { id: string; email: string },
   id: string,
   isDefault: boolean,
 ): Promise<PaymentMethodRow> {
-  return db.transaction((tx) => setDefaultIn(tx, userId, id, isDefault));
+  const row = await db.transaction((tx) => setDefaultIn(tx, user.id, id, isDefault));
+  if (isDefault) {
+    const customerId = await ensureCustomer(db, gateway, user);
+    await gateway.makeDefault({ customerId, paymentMethodId: id });
+  }
+  return row;
 }
 
-export async function deletePaymentMethod(db: Db, userId: string, id: string): Promise<void> {
+export async function deletePaymentMethod(
+  db: Db,
+  gateway: PaymentGateway,
+  userId: string,
+  id: string,
+): Promise<void> {
+  await ownedMethod(db, userId, id);
+  await gateway.detachCard(id);
   const rows = await db
     .delete(paymentMethods)
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
@@ -155,30 +215,40 @@ export async function deletePaymentMethod(db: Db, userId: string, id: string): P
 export async function createPurchase(
   db: Db,
   gateway: PaymentGateway,
-  userId: string,
+  user: { id: string; email: string },
   input: { packageId: string; paymentMethodId: string; confirmImmediately: boolean },
 ): Promise<PaymentIntentRow> {
   const pkg = await findActivePackage(db, input.packageId);
   if (!pkg) throw notFound('Credit package');
-  await ownedMethod(db, userId, input.paymentMethodId);
-  const id = `pi_sandbox_${token()}`;
+  await ownedMethod(db, user.id, input.paymentMethodId);
+  const customerId = await ensureCustomer(db, gateway, user);
+  const idempotencyKey = `purchase-${token()}`;
+  const created = await gateway.createIntent({
+    customerId,
+    paymentMethodId: input.paymentMethodId,
+    amountCents: pkg.amountCents,
+    currency: pkg.currency,
+    idempotencyKey,
+    metadata: { userId: user.id, packageId: pkg.id, credits: String(pkg.credits) },
+  });
   const rows = await db
     .insert(paymentIntents)
     .values({
-      id,
-      userId,
+      id: created.id,
+      userId: user.id,
       packageId: pkg.id,
       description: pkg.description,
       paymentMethodId: input.paymentMethodId,
       amountCents: pkg.amountCents,
       currency: pkg.currency,
       credits: pkg.credits,
-      status: 'requires_confirmation',
-      clientSecret: `${id}_secret_${token()}`,
+      status: created.status,
+      clientSecret: created.clientSecret,
+      idempotencyKey,
     })
     .returning();
   if (!input.confirmImmediately) return rows[0]!;
-  return (await confirmIntent(db, gateway, userId, id)).intent;
+  return (await confirmIntent(db, gateway, user.id, created.id)).intent;
 }
 
 export async function getIntent(db: Db, userId: string, id: string): Promise<PaymentIntentRow> {
@@ -301,14 +371,20 @@ export async function completeAction(
   });
 }
 
-export async function cancelIntent(db: Db, userId: string, id: string): Promise<PaymentIntentRow> {
+export async function cancelIntent(
+  db: Db,
+  gateway: PaymentGateway,
+  userId: string,
+  id: string,
+): Promise<PaymentIntentRow> {
   return db.transaction(async (tx) => {
     const intent = await lockIntent(tx, userId, id);
     if (intent.status === 'canceled') return intent;
     if (intent.status === 'succeeded') {
       throw new HttpError(400, 'A succeeded payment cannot be canceled');
     }
-    return setStatus(tx, intent, 'canceled', null);
+    const result = await gateway.cancel(intent.id);
+    return setStatus(tx, intent, result.status, result.failureMessage);
   });
 }
 
