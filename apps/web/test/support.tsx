@@ -1,8 +1,12 @@
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { Providers, createQueryClient } from '../src/app/Providers.tsx';
+
+// The dashboard and admin pages are lazy chunks; their first import in a busy run can take over
+// the library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -11,10 +11,22 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import Lock from '@mui/icons-material/Lock';
 import { PAYMENT_MESSAGES, TIMINGS } from '@vr/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { addSandboxCard, type BillingDetails } from './api.ts';
+import {
+  createSandboxCard,
+  saveCard,
+  usePaymentsConfig,
+  type BillingDetails,
+  type CreatedCard,
+} from './api.ts';
+import type { CardMaker } from './StripeCardSection.tsx';
+
+// Stripe's React elements load only in stripe mode; sandbox users never download them.
+const StripeCardSection = lazy(() =>
+  import('./StripeCardSection.tsx').then((m) => ({ default: m.StripeCardSection })),
+);
 import {
   digitsOnly,
   formatCardNumber,
@@ -58,10 +70,15 @@ export function AddPaymentMethodDialog({
   const [saved, setSaved] = useState(false);
   const toast = useToast();
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const config = usePaymentsConfig();
+  const stripeKey =
+    config.data?.provider === 'stripe' ? (config.data.publishableKey ?? null) : null;
+  const stripeMaker = useRef<CardMaker | null>(null);
+  const [stripeComplete, setStripeComplete] = useState(false);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const complete = isCardComplete(card);
+  const complete = stripeKey ? stripeComplete : isCardComplete(card);
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -76,8 +93,13 @@ export function AddPaymentMethodDialog({
       return;
     }
     const expiry = parseExpiry(card.expiry);
-    if (!complete || !expiry) {
+    if (!complete || (!stripeKey && !expiry)) {
       setError(PAYMENT_MESSAGES.cardIncomplete);
+      return;
+    }
+    const maker = stripeMaker.current;
+    if (stripeKey && !maker) {
+      setError(PAYMENT_MESSAGES.stripeNotLoaded);
       return;
     }
     const hasAddress = [form.line1, form.city, form.state, form.postalCode].some((v) => v.trim());
@@ -99,22 +121,28 @@ export function AddPaymentMethodDialog({
     setBusy(true);
     setError(null);
     try {
-      await addSandboxCard(
-        {
-          number: digitsOnly(card.number),
-          expMonth: expiry.month,
-          expYear: expiry.year,
-          cvc: card.cvc,
-        },
-        billing,
-      );
+      const created: CreatedCard = maker
+        ? await maker.create(billing)
+        : await createSandboxCard(
+            {
+              number: digitsOnly(card.number),
+              expMonth: expiry!.month,
+              expYear: expiry!.year,
+              cvc: card.cvc,
+            },
+            billing,
+          );
+      await saveCard(created);
       setSaved(true);
       toast.success(PAYMENT_MESSAGES.cardAdded, TIMINGS.addCardToastMs);
       onAdded();
       timers.current.push(setTimeout(onClose, TIMINGS.addCardCloseMs));
     } catch (err) {
+      // The gateway's own words for a refused card (Stripe.js or the sandbox); else the spec's.
       const message =
-        err instanceof ApiError && err.status < 500 ? err.message : PAYMENT_MESSAGES.unexpected;
+        (err instanceof ApiError && err.status < 500) || (maker && err instanceof Error)
+          ? err.message
+          : PAYMENT_MESSAGES.unexpected;
       setError(message);
       timers.current.push(
         setTimeout(() => setError((e) => (e === message ? null : e)), TIMINGS.errorDisplayMs),
@@ -179,51 +207,70 @@ export function AddPaymentMethodDialog({
             >
               <Lock fontSize="small" /> Card details
             </Typography>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' },
-              }}
-            >
-              <TextField
-                label="Card number"
-                size="small"
-                value={card.number}
-                onChange={(e) =>
-                  setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))
-                }
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-number' } }}
-                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-              />
-              <TextField
-                label="Expiry"
-                size="small"
-                placeholder="MM / YY"
-                value={card.expiry}
-                onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-exp' } }}
-              />
-              <TextField
-                label="CVC"
-                size="small"
-                value={card.cvc}
-                onChange={(e) =>
-                  setCard((c) => ({ ...c, cvc: digitsOnly(e.target.value).slice(0, 4) }))
-                }
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-csc' } }}
-              />
-              <TextField
-                label="ZIP"
-                size="small"
-                value={card.zip}
-                onChange={(e) => setCard((c) => ({ ...c, zip: e.target.value.slice(0, 10) }))}
-                slotProps={{ htmlInput: { autoComplete: 'postal-code' } }}
-              />
-            </Box>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-              Sandbox payments: use a test card such as 4242 4242 4242 4242 with any future expiry.
-            </Typography>
+            {stripeKey ? (
+              <Suspense fallback={null}>
+                <StripeCardSection
+                  publishableKey={stripeKey}
+                  maker={stripeMaker}
+                  onComplete={setStripeComplete}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gap: 1.5,
+                    gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' },
+                  }}
+                >
+                  <TextField
+                    label="Card number"
+                    size="small"
+                    value={card.number}
+                    onChange={(e) =>
+                      setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))
+                    }
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-number' } }}
+                    sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                  />
+                  <TextField
+                    label="Expiry"
+                    size="small"
+                    placeholder="MM / YY"
+                    value={card.expiry}
+                    onChange={(e) =>
+                      setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))
+                    }
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-exp' } }}
+                  />
+                  <TextField
+                    label="CVC"
+                    size="small"
+                    value={card.cvc}
+                    onChange={(e) =>
+                      setCard((c) => ({ ...c, cvc: digitsOnly(e.target.value).slice(0, 4) }))
+                    }
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-csc' } }}
+                  />
+                  <TextField
+                    label="ZIP"
+                    size="small"
+                    value={card.zip}
+                    onChange={(e) => setCard((c) => ({ ...c, zip: e.target.value.slice(0, 10) }))}
+                    slotProps={{ htmlInput: { autoComplete: 'postal-code' } }}
+                  />
+                </Box>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', mt: 1 }}
+                >
+                  Sandbox payments: use a test card such as 4242 4242 4242 4242 with any future
+                  expiry.
+                </Typography>
+              </>
+            )}
           </Box>
           <TextField
             label="Address line 1 (optional)"

@@ -69,18 +69,24 @@ export function usePaymentsConfig() {
   });
 }
 
+/** A card the gateway created from what the customer typed; the server keeps only this. */
+export interface CreatedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 /**
- * Adds a sandbox card the way the dashboard's card form does with Stripe.js: the card becomes a
- * payment method at the gateway (number and CVC go nowhere else), then it is saved to the user.
+ * The sandbox's stand-in for Stripe.js's createPaymentMethod: the card becomes a payment method
+ * at the sandbox gateway (number and CVC go nowhere else).
  */
-export async function addSandboxCard(card: SandboxCard, billing: BillingDetails): Promise<void> {
-  const created = await apiFetch<{
-    id: string;
-    brand: string;
-    last4: string;
-    expMonth: number;
-    expYear: number;
-  }>('/sandbox/payment-methods', {
+export function createSandboxCard(
+  card: SandboxCard,
+  billing: BillingDetails,
+): Promise<CreatedCard> {
+  return apiFetch<CreatedCard>('/sandbox/payment-methods', {
     auth: true,
     method: 'POST',
     body: JSON.stringify({
@@ -95,6 +101,10 @@ export async function addSandboxCard(card: SandboxCard, billing: BillingDetails)
       },
     }),
   });
+}
+
+/** Saves a gateway card to the signed-in user (spec section 7, POST /api/user/payment-methods). */
+export async function saveCard(created: CreatedCard): Promise<void> {
   await apiFetch('/user/payment-methods', {
     auth: true,
     method: 'POST',
