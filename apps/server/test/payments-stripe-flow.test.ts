@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -167,6 +168,47 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     );
     expect(checks.every((c) => c.json().status === 'succeeded')).toBe(true);
     expect(await getBalance(db, alice.userId)).toBe(before + 3);
+  });
+
+  it('credits once when confirm, 10 duplicate webhook deliveries and status checks report one success at once', async () => {
+    const { pm } = await saveCard();
+    const intent = await purchase(pm, 'credits_5');
+    const before = await getBalance(db, alice.userId);
+    const payload = JSON.stringify({
+      id: `evt_flow_${intent.paymentIntentId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: { id: intent.paymentIntentId, object: 'payment_intent', status: 'succeeded' },
+      },
+    });
+    const signature = new Stripe('sk_test_double').webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_double',
+    });
+    const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
+    const attempts = [
+      ...Array.from({ length: 10 }, () => call(t.app, 'POST', `${base}/confirm`, alice.token, {})),
+      ...Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/api/stripe-credit/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        }),
+      ),
+      ...Array.from({ length: 30 }, () => call(t.app, 'GET', base, alice.token)),
+    ];
+    const answers = await Promise.all(attempts);
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    expect(await getBalance(db, alice.userId)).toBe(before + 5);
+    const [row] = await db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, intent.paymentIntentId));
+    expect(row?.status).toBe('succeeded');
   });
 
   it("shows Stripe's decline message and cancels at Stripe", async () => {
