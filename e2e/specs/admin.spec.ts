@@ -107,8 +107,8 @@ describe('admin panel', () => {
     await done.getByRole('button', { name: /Download report/ }).click();
     expect((await download).suggestedFilename()).toBe(`report-${order.id}-${VIN}.pdf`);
 
-    const mail = await inbox.next(customer.email);
-    expect(mail.raw).toMatch(/report/i);
+    const mail = await inbox.nextMatching(customer.email, /report is ready/);
+    expect(mail.raw).toContain(VIN);
 
     const customerContext = await browser.newContext({ viewport: DESKTOP });
     try {

@@ -87,7 +87,7 @@ describe('plate lookup and report orders', () => {
       token: account.token,
     });
     const pdfPath = join(server.dataDir, 'cli-report.pdf');
-    expect((await inbox.next(account.email)).raw).toMatch(/received your report order/);
+    await inbox.nextMatching(account.email, /received your report order/);
     writeFileSync(pdfPath, makePdf('Vehicle history report for 1HGCM82633A004352'));
     // The embedded database belongs to one process at a time: the operator stops the server.
     const dataDir = server.dataDir;
@@ -102,7 +102,7 @@ describe('plate lookup and report orders', () => {
       },
     );
     expect(cli.stdout).toContain(`Report attached to order ${order!.id}; the order is Completed.`);
-    expect((await inbox.next(account.email)).raw).toMatch(/report is ready/);
+    await inbox.nextMatching(account.email, /report is ready/);
     server = await startServer({ SMTP_URL: inbox.url, DATA_DIR: dataDir });
 
     await page.goto(`${server.url}/dashboard`);

@@ -50,6 +50,14 @@ export class Inbox {
     return new Promise((resolve) => this.waiters.push({ to: address, resolve }));
   }
 
+  /** The next mail to `to` whose raw text matches `pattern`; mails before it are passed over. */
+  async nextMatching(to: string, pattern: RegExp): Promise<ReceivedMail> {
+    for (;;) {
+      const mail = await this.next(to);
+      if (pattern.test(mail.raw)) return mail;
+    }
+  }
+
   /** The 6-digit code of the next mail to `to`: "Your … code is: 123456" in the text part. */
   async nextCode(to: string): Promise<string> {
     const mail = await this.next(to);
