@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The server suites mostly wait on databases and sockets: one worker per core instead of
+    // Vitest's default of one fewer halves the run on a 2-core machine.
+    maxWorkers: '100%',
     projects: [
       {
         test: { name: 'contracts', root: 'packages/contracts', include: ['test/**/*.test.ts'] },
