@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import { visuallyHidden } from '@mui/utils';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
@@ -43,9 +44,14 @@ export function AreaShell({
         <Toolbar sx={{ gap: 1.5 }}>
           {leading}
           <BrandMark size={30} />
-          <Typography component="span" sx={{ fontWeight: 800, mr: 'auto' }} noWrap>
+          <Typography
+            component="span"
+            sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}
+            noWrap
+          >
             {productName}
           </Typography>
+          <Box sx={{ flexGrow: 1 }} />
           {headerExtra}
           {homeButton ? (
             <Button component={RouterLink} to="/" color="inherit" sx={{ whiteSpace: 'nowrap' }}>
@@ -59,18 +65,24 @@ export function AreaShell({
             aria-controls={anchor ? 'account-menu' : undefined}
             aria-expanded={anchor ? 'true' : undefined}
             onClick={(event) => setAnchor(event.currentTarget)}
-            sx={{ textTransform: 'none', minWidth: 0 }}
+            sx={(theme) => ({
+              textTransform: 'none',
+              minWidth: 0,
+              // On a phone only the account icon shows; the e-mail stays the button's name.
+              [theme.breakpoints.down('sm')]: { '& .MuiButton-startIcon': { mx: 0 } },
+            })}
           >
             <Box
               component="span"
-              sx={{
+              sx={(theme) => ({
                 display: 'block',
                 whiteSpace: 'nowrap',
                 fontWeight: 600,
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
-                maxWidth: { xs: 140, sm: 320 },
-              }}
+                maxWidth: 320,
+                [theme.breakpoints.down('sm')]: visuallyHidden,
+              })}
             >
               {user?.email}
             </Box>

@@ -166,7 +166,21 @@ export function OrdersTab() {
           setPage(1);
         }}
         aria-label="Order status filter"
-        sx={{ flexWrap: 'wrap', mb: 2 }}
+        sx={(theme) => ({
+          mb: 2,
+          // On a phone the four filters stand as a 2 × 2 grid of separate buttons.
+          [theme.breakpoints.down('sm')]: {
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            gap: 1,
+            '& .MuiToggleButtonGroup-grouped.MuiToggleButton-root': {
+              m: 0,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            },
+          },
+        })}
       >
         {FILTERS.map((f) => (
           <ToggleButton key={f.value} value={f.value} sx={{ textTransform: 'none' }}>

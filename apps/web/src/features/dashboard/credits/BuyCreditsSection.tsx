@@ -34,17 +34,24 @@ function PackageCard({
   onBuy: () => void;
 }) {
   const savings = savingsAgainstFirst(packages, pkg);
+  // On a phone a card is one compact row (title and price, then unit price and Buy); from sm up
+  // the cards stand in columns with the Buy buttons aligned at the bottom.
+  const narrowAreas = `${pkg.popular ? '"badge badge" ' : ''}"title price" "unit buy" "save buy"`;
+  const wideAreas = `${pkg.popular ? '"badge" ' : ''}"title" "price" "unit" "save" "buy"`;
   return (
     <Paper
       component="article"
       variant="outlined"
       aria-label={`${pkg.creditAmount} credits for ${formatCents(pkg.amount, pkg.currency)}`}
       sx={{
-        p: 2.5,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 0.75,
-        position: 'relative',
+        p: { xs: 2, sm: 2.5 },
+        display: 'grid',
+        gridTemplateAreas: { xs: narrowAreas, sm: wideAreas },
+        gridTemplateColumns: { xs: '1fr auto', sm: '1fr' },
+        gridTemplateRows: { sm: `repeat(${pkg.popular ? 5 : 4}, auto) 1fr` },
+        columnGap: 2,
+        rowGap: 0.75,
+        alignItems: 'center',
         borderWidth: pkg.popular ? 2 : 1,
         borderColor: pkg.popular ? 'primary.main' : 'divider',
       }}
@@ -54,22 +61,38 @@ function PackageCard({
           size="small"
           color="primary"
           label="POPULAR · Best Value"
-          sx={{ alignSelf: 'flex-start', fontWeight: 800 }}
+          sx={{ gridArea: 'badge', justifySelf: 'start', fontWeight: 800 }}
         />
       ) : null}
-      <Typography sx={{ fontWeight: 800, fontSize: 22 }}>
+      <Typography sx={{ gridArea: 'title', fontWeight: 800, fontSize: { xs: 19, sm: 22 } }}>
         {pkg.creditAmount} {pkg.creditAmount === 1 ? 'credit' : 'credits'}
       </Typography>
-      <Typography sx={{ fontWeight: 700, fontSize: 20 }} color="primary">
+      <Typography
+        color="primary"
+        sx={{
+          gridArea: 'price',
+          justifySelf: { xs: 'end', sm: 'start' },
+          fontWeight: 700,
+          fontSize: 20,
+        }}
+      >
         {formatCents(pkg.amount, pkg.currency)}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ gridArea: 'unit' }}>
         {formatCents(Math.round(unitPriceCents(pkg)), pkg.currency)} per report
       </Typography>
-      <Typography variant="body2" color="success.main" sx={{ minHeight: 20, fontWeight: 600 }}>
+      <Typography
+        variant="body2"
+        color="success.main"
+        sx={{ gridArea: 'save', minHeight: 20, fontWeight: 600 }}
+      >
         {savings.cents > 0 ? `Save ${savings.percent}%` : ''}
       </Typography>
-      <Button variant={pkg.popular ? 'contained' : 'outlined'} onClick={onBuy} sx={{ mt: 'auto' }}>
+      <Button
+        variant={pkg.popular ? 'contained' : 'outlined'}
+        onClick={onBuy}
+        sx={{ gridArea: 'buy', alignSelf: { xs: 'center', sm: 'end' }, mt: { sm: 1 } }}
+      >
         Buy {pkg.creditAmount}
       </Button>
     </Paper>
@@ -95,16 +118,16 @@ export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps
 
   return (
     <SectionCard title="Buy Credits">
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
         <Typography color="text.secondary">Available balance</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: 28 }} aria-label="Available credits">
           {balance}
         </Typography>
-        <Typography color="text.secondary">
-          {balance === 1 ? 'credit' : 'credits'} · one credit per vehicle history report.{' '}
-          {CREDITS_NEVER_EXPIRE}
-        </Typography>
+        <Typography color="text.secondary">{balance === 1 ? 'credit' : 'credits'}</Typography>
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        One credit per vehicle history report. {CREDITS_NEVER_EXPIRE}
+      </Typography>
       {needCard ? (
         <Alert
           severity="info"
@@ -136,7 +159,8 @@ export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps
               display: 'grid',
               gap: 2,
               gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
+                xs: 'minmax(0, 1fr)',
+                sm: 'repeat(2, minmax(0, 1fr))',
                 md: 'repeat(3, minmax(0, 1fr))',
               },
             }}
