@@ -75,7 +75,7 @@ describe('admin panel', () => {
     await row.getByRole('cell', { name: '4', exact: true }).waitFor();
   });
 
-  it('filters orders, uploads a PDF, and the customer then opens the report', async () => {
+  it('filters orders, takes one as Processing, uploads a PDF, and the customer then opens the report', async () => {
     expect(await buyCredits(server, customer.token)).toBe('succeeded');
     const order = await api<{ id: string }>(server, '/api/api/report-orders', {
       token: customer.token,
@@ -90,7 +90,13 @@ describe('admin panel', () => {
     await row.getByText('Pending').waitFor();
     expect(await row.getByRole('button', { name: /Download report/ }).isDisabled()).toBe(true);
 
-    await row.getByRole('button', { name: /Upload report/ }).click();
+    await row.getByRole('button', { name: /as Processing$/ }).click();
+    await page.getByText('The order is now Processing.').waitFor();
+    await page.getByRole('button', { name: /^Processing \(\d+\)$/ }).click();
+    const taken = page.getByRole('row').filter({ hasText: order.id });
+    await taken.getByText('Processing', { exact: true }).waitFor();
+
+    await taken.getByRole('button', { name: /Upload report/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Report' });
     await dialog.getByText(order.id).waitFor();
     const pdfPath = join(server.dataDir, 'upload-test.pdf');

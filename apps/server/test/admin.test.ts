@@ -92,6 +92,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       ['GET', '/api/api/admin/report-orders/processing'],
       ['GET', '/api/api/admin/report-orders/completed?page=x'],
       ['GET', `/api/api/admin/report-orders/user/${customer.userId}`],
+      ['POST', '/api/api/admin/report-orders/missing-order/processing'],
       ['POST', '/api/api/admin/reports/batch-upload', {}],
       ['GET', '/api/api/admin/reports/some-order/download'],
       ['POST', '/api/api/admin/tryout', { vin: VIN }],
@@ -109,7 +110,9 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     }
     expect(await getBalance(db, customer.userId)).toBe(0);
     const adminOk = routes.filter(([, url, body]) => {
-      const bad = ['page=', 'download', 'batch-upload'].some((part) => url.includes(part));
+      const bad = ['page=', 'download', 'batch-upload', 'missing-order'].some((part) =>
+        url.includes(part),
+      );
       const badBody =
         body !== undefined && ('nonsense' in body || (body as { credit?: number }).credit === -1);
       return !bad && !badBody;
@@ -257,6 +260,51 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     expect(counts.total).toBe(
       counts.pending + counts.processing + counts.completed + counts.refunded,
     );
+  });
+
+  it('lets an admin take a Pending order: Processing once, audited, still customer-visible as Processing', async () => {
+    const order = await orderFor(customer);
+    const take = () =>
+      send(t.app, 'POST', `/api/api/admin/report-orders/${order}/processing`, admin.token);
+    const results = await Promise.all([take(), take(), take()]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.json().message).sort()).toEqual(
+      [
+        ADMIN_MESSAGES.alreadyProcessing,
+        ADMIN_MESSAGES.alreadyProcessing,
+        ADMIN_MESSAGES.markedProcessing,
+      ].sort(),
+    );
+    const audits = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'order.processing'), eq(adminAuditLog.targetId, order)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: admin.userId, after: { status: 'Processing' } });
+    const processing = (
+      await send(t.app, 'GET', '/api/api/admin/report-orders/processing?size=100', admin.token)
+    ).json();
+    expect(processing.data.map((o: { id: string }) => o.id)).toContain(order);
+    const mine = (
+      await send(t.app, 'GET', '/api/api/report-orders/my-orders', customer.token)
+    ).json();
+    expect(mine.find((o: { id: string }) => o.id === order)?.status).toBe('Processing');
+
+    const upload1 = await upload(t.app, admin.token, [
+      [order, 'r.pdf', await makeReportPdf(`Report for ${VIN}`)],
+    ]);
+    expect(upload1.statusCode).toBe(200);
+    const again = await take();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_MESSAGES.onlyPendingToProcessing);
+    const unknown = await send(
+      t.app,
+      'POST',
+      '/api/api/admin/report-orders/no-such-order/processing',
+      admin.token,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(ADMIN_MESSAGES.orderNotFound);
   });
 
   it('uploads a batch: real PDFs complete their orders and mail the customer; bad files fail alone', async () => {

@@ -203,6 +203,35 @@ describe('report orders tab', () => {
     expect(screen.getByText('Currently showing: Pending')).toBeTruthy();
   });
 
+  it('marks a Pending order Processing, says so and reloads the queue; others have no such action', async () => {
+    const seen: string[] = [];
+    const marked: string[] = [];
+    stubFetch({
+      ...ordersRoutes(seen),
+      '/api/api/admin/report-orders/order-3/processing': (path: string) => {
+        marked.push(path);
+        return jsonResponse({
+          success: true,
+          message: ADMIN_MESSAGES.markedProcessing,
+          status: 'Processing',
+        });
+      },
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Report Orders/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark order order-3 as Processing' }),
+    );
+    expect(await screen.findByText(ADMIN_MESSAGES.markedProcessing)).toBeTruthy();
+    expect(marked).toEqual(['/api/api/admin/report-orders/order-3/processing']);
+    await waitFor(() => expect(seen.length).toBeGreaterThan(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark order order-12 as Processing' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark order order-11 as Processing' })).toBeTruthy();
+  });
+
   it('searches by user id with a summary and Clear Search', async () => {
     stubFetch(ordersRoutes([]));
     renderWithProviders(<AdminPanel />);

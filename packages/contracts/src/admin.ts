@@ -22,6 +22,10 @@ export const ADMIN_MESSAGES = {
   ordersErrorPrefix: 'Error:',
   platesFieldsRequired: 'Please fill in the state, plate number and e-mail.',
   plateQueryFailed: 'The lookup failed. Please check the plate details and try again.',
+  markedProcessing: 'The order is now Processing.',
+  alreadyProcessing: 'The order is already Processing.',
+  onlyPendingToProcessing: 'Only a Pending order can be marked Processing.',
+  orderNotFound: 'Report order not found',
 } as const;
 
 /** One row of the admin's user list (spec section 3, "Admin user"). */
@@ -103,6 +107,14 @@ export const adminOrderCountsResponseSchema = z.object({
   }),
 });
 export type AdminOrderCounts = z.infer<typeof adminOrderCountsResponseSchema>['counts'];
+
+/** POST /api/api/admin/report-orders/{id}/processing: an admin takes a Pending order. */
+export const adminMarkProcessingResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  status: reportOrderStatusSchema,
+});
+export type AdminMarkProcessingResponse = z.infer<typeof adminMarkProcessingResponseSchema>;
 
 /** One pair's outcome of POST /api/api/admin/reports/batch-upload. */
 export const batchUploadResultSchema = z.object({

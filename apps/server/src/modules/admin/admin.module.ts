@@ -5,6 +5,7 @@ import type { AuthGuards } from '../auth/auth.guard.ts';
 import type { PlateService } from '../plates/plates.service.ts';
 import type { AttachDeps } from '../reports/report-attach.service.ts';
 import { adminListsRoutes } from './admin-lists.routes.ts';
+import { adminOrderStatusRoutes } from './admin-order-status.routes.ts';
 import { adminTryoutRoutes } from './admin-tryout.routes.ts';
 import { adminUploadsRoutes } from './admin-uploads.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
@@ -23,6 +24,7 @@ export const adminModule: FastifyPluginAsync<{
   app.addHook('onRequest', guards.requireAdmin);
   await app.register(adminUsersRoutes, { db });
   await app.register(adminListsRoutes, { db });
+  await app.register(adminOrderStatusRoutes, { db });
   await app.register(adminUploadsRoutes, { attach });
   await app.register(adminTryoutRoutes, { db, plates, decoder });
 };

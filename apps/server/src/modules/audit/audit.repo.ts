@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema.ts';
 import type { Tx } from '../credits/credits.ledger.ts';
 
-export type AuditAction = 'credit.set' | 'report.upload' | 'tryout' | 'role.set';
+export type AuditAction =
+  'credit.set' | 'report.upload' | 'order.processing' | 'tryout' | 'role.set';
 
 export interface AuditEntry {
   /** The acting admin's user id, or 'cli' for changes made from the shell. */

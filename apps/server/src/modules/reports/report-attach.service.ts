@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ADMIN_MESSAGES } from '@vr/contracts';
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
@@ -20,7 +21,7 @@ export interface AttachDeps {
 }
 
 export const ATTACH_MESSAGES = {
-  orderNotFound: 'Report order not found',
+  orderNotFound: ADMIN_MESSAGES.orderNotFound,
   refunded: 'This order was refunded; a report can no longer be attached.',
   attached: 'Report uploaded; the order is Completed and the customer was e-mailed.',
 } as const;

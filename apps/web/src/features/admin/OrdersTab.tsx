@@ -23,6 +23,7 @@ import { UploadReportDialog } from './UploadReportDialog.tsx';
 import {
   downloadReport,
   useAdminOrders,
+  useMarkProcessing,
   useOrderCounts,
   useUserOrders,
   type OrderFilter,
@@ -51,6 +52,7 @@ function OrdersTable({
   onUpload: (order: AdminReportOrder) => void;
 }) {
   const toast = useToast();
+  const markProcessing = useMarkProcessing();
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Report Orders">
@@ -75,6 +77,21 @@ function OrdersTable({
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.createdAt)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {order.status === 'Pending' ? (
+                  <Button
+                    size="small"
+                    disabled={markProcessing.isPending && markProcessing.variables === order.id}
+                    onClick={() =>
+                      markProcessing.mutate(order.id, {
+                        onSuccess: (body) => toast.success(body.message),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                    aria-label={`Mark order ${order.id} as Processing`}
+                  >
+                    Mark Processing
+                  </Button>
+                ) : null}
                 <Button
                   size="small"
                   onClick={() => onUpload(order)}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCreditPurchase,
+  AdminMarkProcessingResponse,
   AdminOrderCounts,
   AdminReportOrder,
   AdminUserOrdersResponse,
@@ -152,6 +153,19 @@ export function useUploadReport() {
       });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
+/** Marks a Pending order Processing; the lists and counts refresh. */
+export function useMarkProcessing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiFetch<AdminMarkProcessingResponse>(
+        `/admin/report-orders/${encodeURIComponent(orderId)}/processing`,
+        { auth: true, method: 'POST' },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }
 
