@@ -1,4 +1,5 @@
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { DatabaseInUseError } from './db/pglite-lock.ts';
 import { startRuntime } from './runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DatabaseInUseError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(

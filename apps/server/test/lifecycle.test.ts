@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -25,6 +26,19 @@ function run(env: Record<string, string>): Proc {
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => out, exited };
+}
+
+/** The operator's CLI entry, run as `npm run cli` runs it. */
+function cli(args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolveRun) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', ...args],
+      { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+      (err, _stdout, stderr) =>
+        resolveRun({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+    );
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -106,5 +120,24 @@ describe('server process', () => {
     expect(catalog.packages).toHaveLength(6);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  it('keeps a second process off the embedded database while a server holds it', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = run({ PORT: String(port), DATA_DIR: dataDir });
+    await waitHealthy(url, server);
+
+    const beside = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
+    expect(beside.code).toBe(1);
+    expect(beside.stderr.trim().split('\n')).toEqual([
+      `Cannot open the database: ${new DatabaseInUseError(join(dataDir, 'pglite')).message}`,
+    ]);
+    expect((await fetch(`${url}/api/api/health`)).ok).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const after = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
+    expect(after.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
   });
 });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -46,12 +47,19 @@ async function openPglite(
   dataDir: string | null,
 ): Promise<Database & { migrate(): Promise<void> }> {
   let client: PGlite;
+  let unlock: () => Promise<void> = () => Promise.resolve();
   if (dataDir === null) {
     client = await PGlite.create();
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    unlock = await lockPgliteDir(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (err) {
+      await unlock();
+      throw err;
+    }
   }
   const db = drizzlePglite(client, { schema });
   return {
@@ -62,7 +70,10 @@ async function openPglite(
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      if (!client.closed) {
+        await client.close();
+        await unlock();
+      }
     },
   };
 }
