@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { adminAuditLog, creditLedger, reportOrders } from '../src/db/schema.ts';
@@ -30,6 +30,12 @@ function send(
     },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
+}
+
+/** An error answer: its status and the `message` a client shows. */
+function expectRefused(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode, message).toBe(status);
+  expect(res.json().message).toBe(message);
 }
 
 function upload(app: FastifyInstance, token: string, pairs: [string, string, Buffer][]) {
@@ -148,8 +154,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       '/api/api/admin/users/email/nobody%40example.com',
       admin.token,
     );
-    expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe(ADMIN_MESSAGES.noUserFound);
+    expectRefused(none, 404, ADMIN_MESSAGES.noUserFound);
     const all = (await send(t.app, 'GET', '/api/api/admin/users/all', admin.token)).json();
     expect(all.data.length).toBe(page.pagination.total);
   });
@@ -264,8 +269,8 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
 
   it('lets an admin take a Pending order: Processing once, audited, still customer-visible as Processing', async () => {
     const order = await orderFor(customer);
-    const take = () =>
-      send(t.app, 'POST', `/api/api/admin/report-orders/${order}/processing`, admin.token);
+    const take = (id = order) =>
+      send(t.app, 'POST', `/api/api/admin/report-orders/${id}/processing`, admin.token);
     const results = await Promise.all([take(), take(), take()]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(results.map((r) => r.json().message).sort()).toEqual(
@@ -295,16 +300,9 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     ]);
     expect(upload1.statusCode).toBe(200);
     const again = await take();
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ADMIN_MESSAGES.onlyPendingToProcessing);
-    const unknown = await send(
-      t.app,
-      'POST',
-      '/api/api/admin/report-orders/no-such-order/processing',
-      admin.token,
-    );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(ADMIN_MESSAGES.orderNotFound);
+    expectRefused(again, 409, ADMIN_MESSAGES.onlyPendingToProcessing);
+    const unknown = await take('no-such-order');
+    expectRefused(unknown, 404, ADMIN_MESSAGES.orderNotFound);
   });
 
   it('uploads a batch: real PDFs complete their orders and mail the customer; bad files fail alone', async () => {
@@ -371,8 +369,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       headers: { ...headers, authorization: `Bearer ${admin.token}` },
       payload,
     });
-    expect(unpaired.statusCode).toBe(400);
-    expect(unpaired.json().message).toBe(ADMIN_MESSAGES.invalidFileOrOrder);
+    expectRefused(unpaired, 400, ADMIN_MESSAGES.invalidFileOrOrder);
     const [row] = await db.select().from(reportOrders).where(eq(reportOrders.id, order));
     expect(row?.status).toBe('Pending');
   });
@@ -399,8 +396,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       vehicle: 'CA/7ABC123',
       email: '',
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(ADMIN_MESSAGES.platesFieldsRequired);
+    expectRefused(missing, 400, ADMIN_MESSAGES.platesFieldsRequired);
     const vinOnly = await send(t.app, 'POST', '/api/api/admin/tryout', admin.token, { vin: VIN });
     expect(vinOnly.json()).toMatchObject({ vin: VIN, Make: 'HONDA' });
     expect(await getBalance(db, admin.userId)).toBe(before);
