@@ -31,6 +31,12 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    // PostgreSQL only: connections per instance, and how many requests may wait for one before
+    // the instance sheds load with 503 (docs/decisions/0008-several-instances.md).
+    DATABASE_POOL_MAX: positiveInt(10),
+    DATABASE_QUEUE_MAX: positiveInt(100),
+    // Bounds a whole request, its wait for a database connection included.
+    REQUEST_TIMEOUT_MS: positiveInt(30_000),
     ADMIN_EMAILS: emailList,
     VPIC_URL: optionalUrl,
     VPIC_TIMEOUT_MS: positiveInt(3000),
