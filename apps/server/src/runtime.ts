@@ -15,6 +15,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    connectionWaitMs: config.REQUEST_TIMEOUT_MS,
   });
   const decoder = await createVinDecoder(config).catch(async (err: unknown) => {
     await database.close();

@@ -44,6 +44,7 @@ export const API_MESSAGES = {
   notFound: 'Not found',
   internal: 'Internal server error',
   databaseUnavailable: 'Database unavailable',
+  overloaded: 'The service is busy. Please try again in a moment.',
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
   decodeFormatJsonOnly: 'only json is supported',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',

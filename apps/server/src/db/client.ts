@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema.ts';
+import { retryOnConflict } from './transaction-retry.ts';
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -19,6 +20,8 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Queries waiting for a pooled connection (always 0 on PGlite, which has no pool). */
+  waitingForConnection(): number;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,12 +30,19 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `null` keeps the database in memory (tests). */
   dataDir: string | null;
+  /** PostgreSQL: connections in the pool (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /** PostgreSQL: how long a query may wait for a pooled connection (REQUEST_TIMEOUT_MS). */
+  connectionWaitMs?: number;
 }
+
+/** Any number to pick one lock for migrations; every instance of every version uses it. */
+const MIGRATION_LOCK_KEY = 724_310_551;
 
 /** Opens PostgreSQL when a URL is given, else PGlite persisted under `dataDir`, and migrates. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options)
     : await openPglite(options.dataDir);
   try {
     await database.migrate();
@@ -61,10 +71,11 @@ async function openPglite(
       throw err;
     }
   }
-  const db = drizzlePglite(client, { schema });
+  const db = retryingTransactions(drizzlePglite(client, { schema }));
   return {
     db,
     kind: 'pglite',
+    waitingForConnection: () => 0,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -78,16 +89,24 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string): Promise<Database & { migrate(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+async function openPostgres(
+  url: string,
+  options: Pick<DatabaseOptions, 'poolMax' | 'connectionWaitMs'>,
+): Promise<Database & { migrate(): Promise<void> }> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 30_000,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   let closed = false;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    waitingForConnection: () => pool.waitingCount,
+    migrate: () => migratePostgresInTurn(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -97,4 +116,30 @@ async function openPostgres(url: string): Promise<Database & { migrate(): Promis
       await pool.end();
     },
   };
+}
+
+/**
+ * Instances started together on one database take turns: the first migrates under a session
+ * advisory lock while the others wait for it, then find nothing left to do.
+ */
+async function migratePostgresInTurn(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Every top-level transaction of the app runs again on deadlock or serialization failure. */
+function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    retryOnConflict(() => transaction(work, config))) as Db['transaction'];
+  return db;
 }

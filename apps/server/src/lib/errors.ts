@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@vr/contracts';
+import { isConnectionWaitTimeout } from '../db/errors.ts';
+import { answerOverloaded } from './load-shedding.ts';
 
 /** An error whose message is meant for the client, with the HTTP status to answer. */
 export class HttpError extends Error {
@@ -31,6 +33,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
     }
+    // Every pooled connection stayed busy for REQUEST_TIMEOUT_MS: the instance is overloaded.
+    if (isConnectionWaitTimeout(error)) return answerOverloaded(reply);
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: API_MESSAGES.internal });
   });

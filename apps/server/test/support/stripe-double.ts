@@ -36,10 +36,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const replays = new Map<string, { status: number; body: Obj }>();
   const requests: StripeDouble['requests'] = [];
 
-  const error = (status: number, message: string) => ({
+  const error = (status: number, message: string, code?: string) => ({
     status,
-    body: { error: { type: 'invalid_request_error', message } },
+    body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } },
   });
+  // Stripe's code when an intent is not in a state the call needs (another request moved it).
+  const UNEXPECTED_STATE = 'payment_intent_unexpected_state';
 
   function handle(
     method: string,
@@ -95,7 +97,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           intent.status !== 'requires_confirmation' &&
           intent.status !== 'requires_payment_method'
         ) {
-          return error(400, `This PaymentIntent's status is ${String(intent.status)}`);
+          return error(
+            400,
+            `This PaymentIntent's status is ${String(intent.status)}`,
+            UNEXPECTED_STATE,
+          );
         }
         const outcome = outcomes.get(String(intent.payment_method)) ?? 'succeeded';
         intent.status = outcome === 'declined' ? 'requires_payment_method' : outcome;
@@ -108,6 +114,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           return error(
             400,
             'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            UNEXPECTED_STATE,
           );
         }
         intent.status = 'canceled';

@@ -20,6 +20,14 @@ function asHttpError(err: unknown): never {
   throw err;
 }
 
+/**
+ * Another request (a concurrent confirm, the customer's other tab) already moved the intent at
+ * Stripe: its state now is the answer, not an error.
+ */
+const movedMeanwhile = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeInvalidRequestError &&
+  err.code === 'payment_intent_unexpected_state';
+
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -62,6 +70,7 @@ export function createStripeGateway(
           if (err instanceof Stripe.errors.StripeCardError) {
             return { status: 'requires_payment_method' as const, failureMessage: err.message };
           }
+          if (movedMeanwhile(err)) return result(await api.retrieveIntent(intentId));
           throw err;
         }
       }),
@@ -69,7 +78,15 @@ export function createStripeGateway(
       Promise.reject(
         new HttpError(400, 'In stripe mode the card verification runs in Stripe.js in the browser'),
       ),
-    cancel: (intentId) => call(async () => result(await api.cancelIntent(intentId))),
+    cancel: (intentId) =>
+      call(async () => {
+        try {
+          return result(await api.cancelIntent(intentId));
+        } catch (err) {
+          if (movedMeanwhile(err)) return result(await api.retrieveIntent(intentId));
+          throw err;
+        }
+      }),
     retrieve: (intentId) => call(async () => result(await api.retrieveIntent(intentId))),
   };
 }

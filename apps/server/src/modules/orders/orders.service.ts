@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { authUsers, reportOrders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
@@ -27,15 +28,6 @@ export interface OrdersDeps {
   slaHours: number;
   log: { error(obj: object, msg: string): void };
   now?: () => Date;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 async function vehicleFor(deps: OrdersDeps, vin: string, given: string | undefined) {

@@ -303,6 +303,33 @@ const CONFIRMABLE: readonly PaymentIntentStatus[] = [
   'requires_payment_method',
 ];
 
+const METHOD_GONE = 'The payment method is no longer available.';
+
+/** States no later answer of the gateway may leave: a success stays credited, a cancel stays. */
+const FINAL: readonly PaymentIntentStatus[] = ['succeeded', 'canceled'];
+
+/**
+ * Records what the gateway answered for an intent, after the call: the row is locked only now,
+ * so no gateway call ever waits inside a transaction. An intent another request already took to
+ * a final state keeps it; a success credits once through the idempotent ledger.
+ */
+async function recordGatewayResult(
+  db: Db,
+  userId: string,
+  id: string,
+  result: { status: PaymentIntentStatus; failureMessage: string | null },
+  from?: readonly PaymentIntentStatus[],
+): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, userId, id);
+    if (FINAL.includes(intent.status) || (from && !from.includes(intent.status))) {
+      return { intent, message: intent.failureMessage };
+    }
+    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
+    return { intent: updated, message: result.failureMessage };
+  });
+}
+
 /** Confirms (charges) an intent; a repeat of a finished one answers its state again. */
 export async function confirmIntent(
   db: Db,
@@ -310,42 +337,41 @@ export async function confirmIntent(
   userId: string,
   id: string,
 ): Promise<ConfirmResult> {
-  return db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, userId, id);
-    if (intent.status === 'succeeded') {
-      return { intent: await setStatus(tx, intent, 'succeeded', null), message: null };
-    }
-    if (!CONFIRMABLE.includes(intent.status)) {
-      return { intent, message: intent.failureMessage };
-    }
-    const method = intent.paymentMethodId
-      ? (
-          await tx
-            .select()
-            .from(paymentMethods)
-            .where(
-              and(eq(paymentMethods.id, intent.paymentMethodId), eq(paymentMethods.userId, userId)),
-            )
-        )[0]
-      : undefined;
-    if (!method) {
-      const updated = await setStatus(
-        tx,
-        intent,
-        'requires_payment_method',
-        'The payment method is no longer available.',
-      );
-      return { intent: updated, message: updated.failureMessage };
-    }
-    const result = await gateway.confirm({
-      intentId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      paymentMethod: { id: method.id, sandboxOutcome: method.sandboxOutcome },
-    });
-    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
-    return { intent: updated, message: result.failureMessage };
+  const intent = await getIntent(db, userId, id);
+  if (intent.status === 'succeeded') {
+    // Credits a success recorded before a crash could credit it (the ledger keeps it once).
+    return db.transaction(async (tx) => ({
+      intent: await setStatus(tx, await lockIntent(tx, userId, id), 'succeeded', null),
+      message: null,
+    }));
+  }
+  if (!CONFIRMABLE.includes(intent.status)) return { intent, message: intent.failureMessage };
+  const method = intent.paymentMethodId
+    ? (
+        await db
+          .select()
+          .from(paymentMethods)
+          .where(
+            and(eq(paymentMethods.id, intent.paymentMethodId), eq(paymentMethods.userId, userId)),
+          )
+      )[0]
+    : undefined;
+  if (!method) {
+    return recordGatewayResult(
+      db,
+      userId,
+      id,
+      { status: 'requires_payment_method', failureMessage: METHOD_GONE },
+      CONFIRMABLE,
+    );
+  }
+  const result = await gateway.confirm({
+    intentId: intent.id,
+    amountCents: intent.amountCents,
+    currency: intent.currency,
+    paymentMethod: { id: method.id, sandboxOutcome: method.sandboxOutcome },
   });
+  return recordGatewayResult(db, userId, id, result);
 }
 
 /** Ends the 3-D Secure challenge of an intent in `requires_action` (sandbox dialog). */
@@ -356,19 +382,16 @@ export async function completeAction(
   id: string,
   passed: boolean,
 ): Promise<ConfirmResult> {
-  return db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, userId, id);
-    if (intent.status !== 'requires_action') {
-      throw new HttpError(400, `The payment intent is ${intent.status}, not awaiting verification`);
-    }
-    const result = await gateway.completeAction({
-      intentId: intent.id,
-      paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
-      passed,
-    });
-    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
-    return { intent: updated, message: result.failureMessage };
+  const intent = await getIntent(db, userId, id);
+  if (intent.status !== 'requires_action') {
+    throw new HttpError(400, `The payment intent is ${intent.status}, not awaiting verification`);
+  }
+  const result = await gateway.completeAction({
+    intentId: intent.id,
+    paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
+    passed,
   });
+  return recordGatewayResult(db, userId, id, result, ['requires_action']);
 }
 
 export async function cancelIntent(
@@ -377,15 +400,13 @@ export async function cancelIntent(
   userId: string,
   id: string,
 ): Promise<PaymentIntentRow> {
-  return db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, userId, id);
-    if (intent.status === 'canceled') return intent;
-    if (intent.status === 'succeeded') {
-      throw new HttpError(400, 'A succeeded payment cannot be canceled');
-    }
-    const result = await gateway.cancel(intent.id);
-    return setStatus(tx, intent, result.status, result.failureMessage);
-  });
+  const intent = await getIntent(db, userId, id);
+  if (intent.status === 'canceled') return intent;
+  if (intent.status === 'succeeded') {
+    throw new HttpError(400, 'A succeeded payment cannot be canceled');
+  }
+  const result = await gateway.cancel(intent.id);
+  return (await recordGatewayResult(db, userId, id, result)).intent;
 }
 
 /** The part of a Stripe event this server acts on. */

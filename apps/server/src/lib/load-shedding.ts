@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_MESSAGES } from '@vr/contracts';
+
+/** What a client is told to wait before trying again when an instance sheds load. */
+export const SHED_RETRY_AFTER_SECONDS = 1;
+
+export function answerOverloaded(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(503)
+    .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
+    .send({ message: API_MESSAGES.overloaded });
+}
+
+/**
+ * Sheds load before any work: when more than `queueMax` queries already wait for a database
+ * connection, an API request is answered 503 with Retry-After at once instead of joining a queue
+ * it would leave by timing out (DATABASE_QUEUE_MAX).
+ */
+export function registerLoadShedding(
+  app: FastifyInstance,
+  deps: { waitingForConnection(): number; queueMax: number },
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/api/')) return;
+    if (deps.waitingForConnection() >= deps.queueMax) return answerOverloaded(reply);
+  });
+}
