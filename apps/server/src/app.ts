@@ -31,7 +31,7 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
-import { loadAuthSecret } from './modules/auth/auth.secret.ts';
+import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { startSlaJob } from './modules/orders/orders.sla.ts';
 import type { OrdersDeps } from './modules/orders/orders.service.ts';
@@ -125,7 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  const { guards, throttles } = await registerAuth(app, { config, db: database.db, mailer });
+  const secret = await resolveAuthSecret(config, database);
+  const { guards, throttles } = await registerAuth(app, {
+    config,
+    db: database.db,
+    mailer,
+    secret,
+  });
   await app.register(usersRoutes, {
     db: database.db,
     guards,
@@ -163,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const storage = deps.reportStorage ?? createReportStorage(config);
-  const links = createReportLinks(loadAuthSecret(config));
+  const links = createReportLinks(secret);
   const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const ordersDeps: OrdersDeps = {
     db: database.db,

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { trustedOrigins } from '../src/modules/auth/auth.instance.ts';
-import { AUTH_SECRET_FILE, loadAuthSecret } from '../src/modules/auth/auth.secret.ts';
+import {
+  AUTH_SECRET_FILE,
+  loadAuthSecret,
+  resolveAuthSecret,
+} from '../src/modules/auth/auth.secret.ts';
 import { createVerifiedUser, post, sessionCookie, signIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -43,6 +47,45 @@ describe('the auth secret', () => {
     expect(() => loadAuthSecret({ DATA_DIR: dir })).toThrow(/auth-secret is empty or too short/);
   });
 });
+
+describe.each(testDatabases().filter((db) => db.name === 'postgres'))(
+  'the auth secret of instances sharing $name',
+  (db) => {
+    it('is one secret kept in the database, whatever DATA_DIR each instance has', async () => {
+      const database = await db.open();
+      const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'vr-secret-')));
+      try {
+        const earlier = 'e'.repeat(43);
+        writeFileSync(join(dirs[0]!, AUTH_SECRET_FILE), `${earlier}\n`);
+        // The first instance upgraded keeps the sessions of the secret its DATA_DIR held.
+        expect(await resolveAuthSecret({ DATA_DIR: dirs[0]! }, database)).toBe(earlier);
+        const others = await Promise.all(
+          dirs.slice(1).map((dir) => resolveAuthSecret({ DATA_DIR: dir }, database)),
+        );
+        expect(others).toEqual([earlier, earlier]);
+        expect(() => statSync(join(dirs[2]!, AUTH_SECRET_FILE))).toThrow();
+      } finally {
+        await database.close();
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('is generated once when instances without one start together', async () => {
+      const database = await db.open();
+      const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'vr-secret-')));
+      try {
+        const secrets = await Promise.all(
+          dirs.map((dir) => resolveAuthSecret({ DATA_DIR: dir }, database)),
+        );
+        expect(new Set(secrets).size).toBe(1);
+        expect(secrets[0]!.length).toBeGreaterThanOrEqual(32);
+      } finally {
+        await database.close();
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);
 
 describe('auth configuration', () => {
   it('has session defaults and rejects bad values with one line', () => {

@@ -29,3 +29,4 @@ export * from './payments-schema.ts';
 export * from './plates-schema.ts';
 export * from './orders-schema.ts';
 export * from './audit-schema.ts';
+export * from './secrets-schema.ts';

@@ -6,7 +6,6 @@ import { bootstrapAdmins } from '../users/users.service.ts';
 import { createGuards, type AuthGuards } from './auth.guard.ts';
 import { createAuthInstance, type AuthInstance } from './auth.instance.ts';
 import { authRoutes } from './auth.routes.ts';
-import { loadAuthSecret } from './auth.secret.ts';
 import { AuthService } from './auth.service.ts';
 import { Sessions } from './auth.sessions.ts';
 import { Throttles } from './auth.throttle.ts';
@@ -23,14 +22,14 @@ export interface AuthModule {
  */
 export async function registerAuth(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer },
+  deps: { config: Config; db: Db; mailer: Mailer; secret: string },
 ): Promise<AuthModule> {
   const { config, db, mailer } = deps;
   const auth = createAuthInstance({
     config,
     db,
     mailer,
-    secret: loadAuthSecret(config),
+    secret: deps.secret,
     log: app.log,
   });
   const throttles = new Throttles(db);

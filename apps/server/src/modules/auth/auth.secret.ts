@@ -1,8 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Database } from '../../db/client.ts';
+import { keepFirstSecret } from './auth-secret.repo.ts';
 
 export const AUTH_SECRET_FILE = 'auth-secret';
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The signing secret this instance uses: AUTH_SECRET when set; on PostgreSQL, one kept in the
+ * database, so instances that share the database but not DATA_DIR accept each other's sessions
+ * and report links (a DATA_DIR/auth-secret left by an earlier version seeds it, so its sessions
+ * stay valid); on PGlite, the DATA_DIR file.
+ */
+export async function resolveAuthSecret(
+  config: { AUTH_SECRET?: string | undefined; DATA_DIR: string },
+  database: Pick<Database, 'kind' | 'db'>,
+): Promise<string> {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  if (database.kind === 'pglite') return loadAuthSecret(config);
+  const earlier = readSecretFile(join(config.DATA_DIR, AUTH_SECRET_FILE));
+  return keepFirstSecret(database.db, 'auth', earlier ?? newSecret());
+}
 
 /**
  * The signing secret of sessions and cookies: AUTH_SECRET when set, else a random one generated
@@ -18,7 +38,7 @@ export function loadAuthSecret(config: {
   const existing = readSecretFile(path);
   if (existing) return existing;
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newSecret();
   try {
     // 'wx': when two processes start at once, exactly one file wins and both read it back.
     writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
