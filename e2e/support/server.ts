@@ -70,7 +70,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process: child,
     output: () => log,
     stop: async (options = {}) => {
-      if (child.exitCode === null) {
+      // A process killed by a signal has a signalCode and no exitCode.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
