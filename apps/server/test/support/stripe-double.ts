@@ -13,6 +13,11 @@ export interface StripeDouble {
   requests: { method: string; path: string; form: URLSearchParams; idempotencyKey?: string }[];
   /** What confirming an intent paid with this card does (default: succeeded). */
   outcomes: Map<string, 'succeeded' | 'requires_action' | 'declined'>;
+  /**
+   * Holds the answer of every request whose path matches until `release()`: a Stripe that is
+   * slow to answer. `arrived(n)` resolves once n such requests are waiting.
+   */
+  hold(path: RegExp): { arrived(count: number): Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -35,6 +40,40 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const outcomes = new Map<string, 'succeeded' | 'requires_action' | 'declined'>();
   const replays = new Map<string, { status: number; body: Obj }>();
   const requests: StripeDouble['requests'] = [];
+  const holds: {
+    path: RegExp;
+    waiting: number;
+    released: Promise<void>;
+    onArrive(): void;
+    release(): void;
+  }[] = [];
+
+  function hold(path: RegExp) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const watchers: { count: number; resolve(): void }[] = [];
+    const entry = {
+      path,
+      waiting: 0,
+      released,
+      release,
+      onArrive() {
+        entry.waiting += 1;
+        for (const w of watchers) if (entry.waiting >= w.count) w.resolve();
+      },
+    };
+    holds.push(entry);
+    return {
+      arrived: (count: number) =>
+        entry.waiting >= count
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => watchers.push({ count, resolve })),
+      release: () => {
+        if (holds.includes(entry)) holds.splice(holds.indexOf(entry), 1);
+        release();
+      },
+    };
+  }
 
   const error = (status: number, message: string, code?: string) => ({
     status,
@@ -132,6 +171,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const form = new URLSearchParams(method === 'GET' ? url.search : raw);
       const key = req.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' ? key : undefined;
+      const held = holds.find((h) => h.path.test(url.pathname));
+      if (held) {
+        held.onArrive();
+        await held.released;
+      }
       requests.push({
         method,
         path: url.pathname,
@@ -158,8 +202,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     paymentIntents,
     requests,
     outcomes,
-    close: () =>
-      new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    hold,
+    close: () => {
+      for (const held of holds.splice(0)) held.release();
+      return new Promise<void>((resolve, reject) =>
+        server.close((e) => (e ? reject(e) : resolve())),
+      );
+    },
   };
 }
 
