@@ -29,19 +29,24 @@ export async function api<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Signs up and verifies `email` through the API with the mailed code; the profile is created. */
+/**
+ * Signs up and verifies `email` through the API with the mailed code; the profile is created.
+ * `headers` go with every call (a load test signs many up from "different addresses").
+ */
 export async function createAccount(
   server: RunningServer,
   inbox: Inbox,
   email: string,
   password = PASSWORD,
+  headers: Record<string, string> = {},
 ): Promise<Account> {
-  await api(server, '/api/auth/sign-up/email', { body: { email, password } });
+  await api(server, '/api/auth/sign-up/email', { body: { email, password }, headers });
   const otp = await inbox.nextCode(email);
   const { token } = await api<{ token: string }>(server, '/api/auth/email-otp/verify-email', {
     body: { email, otp },
+    headers,
   });
-  await api(server, '/api/api/register', { token, body: {} });
+  await api(server, '/api/api/register', { token, body: {}, headers });
   return { email, password, token };
 }
 

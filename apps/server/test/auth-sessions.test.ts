@@ -27,6 +27,18 @@ describe.each(testDatabases())('sessions on $name', (db) => {
   const me = (token: string) => get(t.app, '/api/api/user/me', { token });
   const refresh = (cookie: string) => post(t.app, '/api/api/auth/refresh', undefined, { cookie });
 
+  it('takes the signed cookie value as a bearer token too, and refuses a forged signature', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const session = await signIn(t.app, email);
+    const signed = session.cookie.slice(session.cookie.indexOf('=') + 1);
+    expect(decodeURIComponent(signed)).toMatch(/^[^.]+\.[A-Za-z0-9+/]+=*$/);
+    expect((await me(signed)).statusCode).toBe(200);
+    expect((await me(decodeURIComponent(signed))).statusCode).toBe(200);
+    const forged = `${session.token}.${Buffer.alloc(32, 7).toString('base64')}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    expect((await me(`${session.token}.`)).statusCode).toBe(401);
+  });
+
   it('ends a session unused for the idle time', async () => {
     const { email } = await createVerifiedUser(t.app, t.database.db);
     advance(0);

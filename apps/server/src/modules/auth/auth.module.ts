@@ -33,7 +33,7 @@ export async function registerAuth(
     log: app.log,
   });
   const throttles = new Throttles(db);
-  const sessions = new Sessions(auth, db, config.SESSION_MAX_DAYS);
+  const sessions = new Sessions(auth, db, deps.secret, config.SESSION_MAX_DAYS);
   const guards = createGuards(app, sessions);
   const service = new AuthService({
     auth,

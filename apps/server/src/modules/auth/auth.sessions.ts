@@ -1,8 +1,8 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthUser, type Role } from '@vr/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authSessions } from '../../db/schema.ts';
 import { loadAuthUser } from '../users/users.service.ts';
+import { deleteSession, findActiveSession } from './auth-sessions.repo.ts';
 import { AuthError } from './auth.errors.ts';
 import type { AuthInstance } from './auth.instance.ts';
 
@@ -34,6 +34,7 @@ export class Sessions {
   constructor(
     private readonly auth: AuthInstance,
     private readonly db: Db,
+    private readonly secret: string,
     private readonly maxDays: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -46,15 +47,35 @@ export class Sessions {
   async fromBearer(authorization: string | undefined): Promise<RequestUser> {
     const match = authorization ? BEARER.exec(authorization) : null;
     if (!match) throw new AuthError(401, 'UNAUTHORIZED', AUTH_MESSAGES.authRequired);
-    const found = (await this.auth.api.getSession({
-      headers: new Headers({ authorization: `Bearer ${match[1]}` }),
-      query: { disableRefresh: true },
-    })) as SessionRecord | null;
+    const token = this.sessionToken(match[1]!);
+    const found = token ? await findActiveSession(this.db, token, this.now()) : undefined;
     if (!found) throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
-    await this.assertWithinAbsoluteExpiry(found);
-    const user = await loadAuthUser(this.db, found.user.id);
-    if (!user) throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
-    return { id: user.id, email: user.email, role: user.role, sessionId: found.session.id };
+    if (!this.withinAbsoluteExpiry(found.createdAt)) {
+      await deleteSession(this.db, found.sessionId);
+      throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
+    }
+    return { id: found.userId, email: found.email, role: found.role, sessionId: found.sessionId };
+  }
+
+  /**
+   * The session token a bearer value stands for, as better-auth's bearer plugin reads it: the
+   * token itself, or `token.signature` (the signed cookie value, percent-encoded or not) whose
+   * HMAC must match; null for a forged signature. Read here so that an authenticated request
+   * costs one query instead of better-auth's session machinery (decision 0009).
+   */
+  private sessionToken(bearer: string): string | null {
+    if (!bearer.includes('.')) return bearer;
+    let value = bearer;
+    try {
+      if (value.includes('%')) value = decodeURIComponent(value);
+    } catch {
+      // better-auth keeps a value it cannot decode as it is.
+    }
+    const [token = '', signature = ''] = value.split('.');
+    // The signature is HMAC-SHA256 in base64, as better-call signs cookies.
+    const given = Buffer.from(signature, 'base64');
+    const expected = createHmac('sha256', this.secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
   }
 
   /**
@@ -74,7 +95,7 @@ export class Sessions {
     const found = response as SessionRecord | null;
     if (!found) return { ended: true, code: 'SESSION_EXPIRED', setCookies: headers.getSetCookie() };
     const user = await loadAuthUser(this.db, found.user.id);
-    if (!this.withinAbsoluteExpiry(found) || !user) {
+    if (!this.withinAbsoluteExpiry(new Date(found.session.createdAt)) || !user) {
       const signedOut = await this.auth.api.signOut({
         headers: cookieHeaders,
         returnHeaders: true,
@@ -84,14 +105,7 @@ export class Sessions {
     return { ended: false, token: found.session.token, user, setCookies: headers.getSetCookie() };
   }
 
-  private withinAbsoluteExpiry(found: SessionRecord): boolean {
-    const started = new Date(found.session.createdAt).getTime();
-    return started + this.maxDays * DAY_MS > this.now().getTime();
-  }
-
-  private async assertWithinAbsoluteExpiry(found: SessionRecord): Promise<void> {
-    if (this.withinAbsoluteExpiry(found)) return;
-    await this.db.delete(authSessions).where(eq(authSessions.id, found.session.id));
-    throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
+  private withinAbsoluteExpiry(createdAt: Date): boolean {
+    return createdAt.getTime() + this.maxDays * DAY_MS > this.now().getTime();
   }
 }
