@@ -121,6 +121,11 @@ export async function creditPurchase(
  * Spends credits for `reference` (an order id). Throws InsufficientCreditsError, writing
  * nothing, when the balance cannot cover it. Pass the caller's transaction to spend and create
  * the order atomically.
+ *
+ * On the hot path of every order, so it is one statement: the balance moves only if it covers
+ * the spend and the reference is new, and the ledger row is written from the moved balance. The
+ * UPDATE takes the balance row's lock, as every other movement does. Two concurrent spends of one
+ * reference (never an order's: each has a new id) end with one unique violation, rolled back.
  */
 export async function spend(
   db: Db,
@@ -128,17 +133,26 @@ export async function spend(
   tx?: Tx,
 ): Promise<LedgerResult> {
   assertPositiveCredits(input.credits);
+  const { userId, credits, reference } = input;
   return inTransaction(db, tx, async (t) => {
-    const balance = await lockBalance(t, input.userId);
-    if (await alreadyRecorded(t, 'spend', input.reference)) return { applied: false, balance };
-    if (balance < input.credits) throw new InsufficientCreditsError(balance, input.credits);
-    return append(t, {
-      userId: input.userId,
-      kind: 'spend',
-      delta: -input.credits,
-      balance,
-      reference: input.reference,
-    });
+    const moved = await t.execute<{ balance_after: number }>(sql`
+      with moved as (
+        update ${creditBalances}
+        set balance = balance - ${credits}, updated_at = now()
+        where user_id = ${userId} and balance >= ${credits}
+          and not exists (
+            select 1 from ${creditLedger} where kind = 'spend' and reference = ${reference}
+          )
+        returning balance
+      )
+      insert into ${creditLedger} (id, user_id, kind, delta, balance_after, reference)
+      select ${randomUUID()}, ${userId}, 'spend', ${-credits}, balance, ${reference} from moved
+      returning balance_after`);
+    const row = moved.rows[0];
+    if (row) return { applied: true, balance: Number(row.balance_after) };
+    const balance = await getBalance(t, userId);
+    if (await alreadyRecorded(t, 'spend', reference)) return { applied: false, balance };
+    throw new InsufficientCreditsError(balance, credits);
   });
 }
 
@@ -189,7 +203,7 @@ export async function adjustTo(
 }
 
 /** The user's balance; zero before any movement. */
-export async function getBalance(db: Db, userId: string): Promise<number> {
+export async function getBalance(db: Db | Tx, userId: string): Promise<number> {
   const rows = await db
     .select({ balance: creditBalances.balance })
     .from(creditBalances)
