@@ -3,7 +3,8 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  /** `pool` sizes PostgreSQL's pool and its wait for a connection (PGlite has none). */
+  open(pool?: { poolMax: number; connectionWaitMs: number }): Promise<Database>;
 }
 
 /**
@@ -13,12 +14,15 @@ export interface TestDatabase {
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ dataDir: null }) }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
+  if (url) list.push({ name: 'postgres', open: (pool) => openFreshPostgres(url, pool) });
   return list;
 }
 
 /** Creates a database of its own next to TEST_DATABASE_URL's and drops it on close. */
-async function openFreshPostgres(baseUrl: string): Promise<Database> {
+async function openFreshPostgres(
+  baseUrl: string,
+  pool?: { poolMax: number; connectionWaitMs: number },
+): Promise<Database> {
   const name = `vr_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -26,7 +30,7 @@ async function openFreshPostgres(baseUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, ...pool });
   return {
     ...database,
     close: async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES, healthResponseSchema } from '@vr/contracts';
 import type { Database } from '../../db/client.ts';
+import { SHED_RETRY_AFTER_SECONDS } from '../../lib/load-shedding.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
@@ -23,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         request.log.warn({ err }, 'health check: database did not answer');
         return reply
           .status(503)
+          .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
           .send({ status: 'unavailable' as const, message: API_MESSAGES.databaseUnavailable });
       }
     },
