@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
+import { refuseUnstorableText } from './lib/storable-text.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -60,6 +61,26 @@ export interface AppDeps {
   slaJob?: boolean;
 }
 
+/**
+ * A client must send its whole request, headers and body, within REQUEST_TIMEOUT_MS, else Node
+ * answers 408 and closes the socket, so connections trickling a body cannot pile up. Node looks
+ * for such requests every `connectionsCheckingInterval`, which must be well under the bound for
+ * the bound to hold. A socket silent for twice the bound is dropped even mid-response: by then
+ * the request is long over its time. Idle keep-alive sockets outlive the 60 s idle timeout of
+ * common load balancers, so a balancer never reuses one the server has just closed.
+ */
+function connectionTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeoutMs / 10)),
+    },
+  };
+}
+
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, decoder } = deps;
@@ -73,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
+    ...connectionTimeouts(config.REQUEST_TIMEOUT_MS),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     waitingForConnection: database.waitingForConnection,
     queueMax: config.DATABASE_QUEUE_MAX,
   });
+  refuseUnstorableText(app);
 
   // Stripe.js is loaded from Stripe and talks to Stripe; only stripe mode lets it in.
   const stripe = config.PAYMENT_PROVIDER === 'stripe';
