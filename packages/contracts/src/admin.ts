@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { paginationSchema } from './auth.ts';
+import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
 
 /** Admin texts of spec sections 5 and 8, in English (DESIGN.md section 7). */
 export const ADMIN_MESSAGES = {
   invalidCredits: 'Please enter a valid number for credits.',
+  creditAboveMax: `credit: at most ${ADMIN_CREDIT_MAX.toLocaleString('en-US')} credits can be set.`,
   invalidUserId: 'Please enter a valid User ID',
   invalidEmail: 'Please enter a valid email address',
   selectFile: 'Please select a file to upload',
@@ -43,7 +45,9 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** PUT /api/api/admin/users/{id} */
-export const adminSetCreditBodySchema = z.object({ credit: z.number().int().min(0) });
+export const adminSetCreditBodySchema = z.object({
+  credit: z.number().int().min(0).max(ADMIN_CREDIT_MAX),
+});
 export const adminSetCreditResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, PAGE_SIZE_MAX } from './limits.ts';
 
 /**
  * Accounts: the request and response shapes of the auth endpoints (docs/auth-api.md), the
@@ -184,8 +185,8 @@ export const deleteUnverifiedUserResponseSchema = z.object({
 export type DeleteUnverifiedUserResponse = z.infer<typeof deleteUnverifiedUserResponseSchema>;
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
 });
 
 export const paginationSchema = z.object({

@@ -4,6 +4,14 @@ export const PLATE_MAX_LENGTH = 10;
 export const DECODE_BATCH_MAX = 50;
 export const MOBILE_BREAKPOINT_PX = 768;
 
+/**
+ * Bounds of the integers a client sends, well inside the 32-bit columns that hold them
+ * (docs/admin-api.md): a balance an admin sets, and how far a paged list can be read.
+ */
+export const ADMIN_CREDIT_MAX = 1_000_000;
+export const PAGE_MAX = 1_000_000;
+export const PAGE_SIZE_MAX = 100;
+
 export const TIMINGS = {
   toastDefaultMs: 3000,
   toastFadeMs: 300,

@@ -1,4 +1,5 @@
 import {
+  ADMIN_CREDIT_MAX,
   ADMIN_MESSAGES,
   adminSetCreditResponseSchema,
   adminUserRowSchema,
@@ -23,8 +24,15 @@ function parseCredit(value: unknown): number {
   if (typeof credit !== 'number' || !Number.isSafeInteger(credit) || credit < 0) {
     throw new HttpError(400, ADMIN_MESSAGES.invalidCredits);
   }
+  if (credit > ADMIN_CREDIT_MAX) throw new HttpError(400, ADMIN_MESSAGES.creditAboveMax);
   return credit;
 }
+
+/**
+ * Any value is taken so that every bad one gets the spec's text; the document still says what
+ * is accepted.
+ */
+const creditSchema = z.unknown().meta({ type: 'integer', minimum: 0, maximum: ADMIN_CREDIT_MAX });
 
 /** User Management: the access check, the user lists, the search by e-mail, the credit. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -104,7 +112,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         summary: "Set a user's credit balance (one admin adjustment in the ledger)",
         security,
         params: z.object({ id: z.string().min(1).max(100) }),
-        body: z.object({ credit: z.unknown() }),
+        body: z.object({ credit: creditSchema }),
         response: { 200: adminSetCreditResponseSchema, ...errors },
       },
     },
