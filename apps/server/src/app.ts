@@ -17,6 +17,7 @@ import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { refuseUnstorableText } from './lib/storable-text.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableText(app);
 
   // Stripe.js is loaded from Stripe and talks to Stripe; only stripe mode lets it in.
   const stripe = config.PAYMENT_PROVIDER === 'stripe';

@@ -18,6 +18,8 @@ export const ADMIN_MESSAGES = {
   authFailed: 'Authentication failed. Please check your login status.',
   invalidUserIdProvided: 'Invalid User ID provided.',
   invalidFileOrOrder: 'Invalid file or order ID.',
+  tooManyUploadParts: (max: number) =>
+    `files, reportOrderIds: at most ${max} files and ${max} order IDs in one upload.`,
   uploadFailed: (detail: string) => `Upload failed: ${detail}`,
   usersErrorPrefix: 'Error loading users:',
   purchasesErrorPrefix: 'Error loading credit purchases:',

@@ -43,6 +43,10 @@ export const PAYMENT_MESSAGES = {
 export const API_MESSAGES = {
   notFound: 'Not found',
   internal: 'Internal server error',
+  unstorableText: (field: string) =>
+    `${field}: must not contain NUL characters or unpaired surrogates`,
+  malformedMultipart: (detail: string) => `The multipart body is malformed: ${detail}`,
+  encodedMultipart: 'Send multipart bodies without a Content-Encoding.',
   databaseUnavailable: 'Database unavailable',
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
   decodeFormatJsonOnly: 'only json is supported',

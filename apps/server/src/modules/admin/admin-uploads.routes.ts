@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ADMIN_MESSAGES, batchUploadResponseSchema } from '@vr/contracts';
+import { ADMIN_MESSAGES, API_MESSAGES, batchUploadResponseSchema } from '@vr/contracts';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError, knownErrorOf } from '../../lib/errors.ts';
+import { assertStorableText } from '../../lib/storable-text.ts';
 import { currentUser } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
 import { attachReport, type AttachDeps } from '../reports/report-attach.service.ts';
@@ -11,6 +13,21 @@ import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';
 const MAX_FILES = 20;
 
 type Received = { fileName: string; bytes: Buffer };
+
+const PART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+/**
+ * A failure while reading the parts: the multipart limits and the file size keep their 413, and
+ * anything else busboy throws ('Unexpected end of form', 'Boundary not found', ...) can only come
+ * from the client's body, so it is that body's 400.
+ */
+function partsError(err: FastifyError): Error {
+  if (PART_LIMIT_CODES.has(err.code)) {
+    return new HttpError(413, ADMIN_MESSAGES.tooManyUploadParts(MAX_FILES));
+  }
+  if (err.statusCode !== undefined && err.statusCode < 500) return err;
+  return new HttpError(400, API_MESSAGES.malformedMultipart(err.message));
+}
 
 /**
  * POST /api/api/admin/reports/batch-upload: `files` and `reportOrderIds` paired in order; each
@@ -23,6 +40,16 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{ attach: AttachDeps }> =
   const maxBytes = Math.floor(attach.maxReportMb * 1024 * 1024);
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: MAX_FILES, fields: MAX_FILES, fieldSize: 200 },
+  });
+  // Every answer of this route, errors included, has the batch shape its schema documents.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = knownErrorOf(error);
+    if (!known) request.log.error({ err: error }, 'batch upload failed');
+    return reply.status(known?.status ?? 500).send({
+      success: false,
+      message: known?.message ?? API_MESSAGES.internal,
+      results: [],
+    });
   });
 
   app.post(
@@ -46,6 +73,11 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{ attach: AttachDeps }> =
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, ADMIN_MESSAGES.invalidFileOrOrder);
+      // Parts are read from the raw stream, past the request decompression of @fastify/compress.
+      const encoding = request.headers['content-encoding'];
+      if (encoding && encoding !== 'identity') {
+        throw new HttpError(415, API_MESSAGES.encodedMultipart);
+      }
       const admin = currentUser(request);
       const ids: string[] = [];
       const files: Received[] = [];
@@ -53,15 +85,22 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{ attach: AttachDeps }> =
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname === 'reportOrderIds') ids.push(String(part.value).trim());
+            if (part.fieldname === 'reportOrderIds') {
+              assertStorableText(part.value, part.fieldname);
+              ids.push(String(part.value).trim());
+            }
             continue;
           }
+          assertStorableText(part.filename, part.fieldname);
           current = part.filename;
           const bytes = await part.toBuffer();
           if (part.fieldname === 'files') files.push({ fileName: part.filename, bytes });
         }
       } catch (err) {
-        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        if (err instanceof HttpError) throw err;
+        if ((err as FastifyError).code !== 'FST_REQ_FILE_TOO_LARGE') {
+          throw partsError(err as FastifyError);
+        }
         // One file over the limit ends the upload: the rest of the stream is not read.
         const message = REPORT_FILE_MESSAGES.tooLarge(attach.maxReportMb);
         return reply.status(413).send({

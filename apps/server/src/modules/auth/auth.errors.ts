@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, type AuthErrorCode, type AuthErrorResponse } from '@vr/c
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.ts';
+import { InvalidFieldError } from '../../lib/storable-text.ts';
 
 /** An auth failure: the HTTP status, the contract's `code`, and the text to show. */
 export class AuthError extends HttpError {
@@ -81,6 +82,12 @@ function toErrorBody(error: FastifyError): { status: number; payload: AuthErrorR
     return {
       status: 400,
       payload: { code: CODE_OF_MESSAGE[message] ?? 'INVALID_INPUT', message, field },
+    };
+  }
+  if (error instanceof InvalidFieldError) {
+    return {
+      status: error.statusCode,
+      payload: { code: 'INVALID_INPUT', message: error.message, field: error.field },
     };
   }
   if (error instanceof AuthError) {
