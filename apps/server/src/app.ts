@@ -60,6 +60,26 @@ export interface AppDeps {
   slaJob?: boolean;
 }
 
+/**
+ * A client must send its whole request, headers and body, within REQUEST_TIMEOUT_MS, else Node
+ * answers 408 and closes the socket, so connections trickling a body cannot pile up. Node looks
+ * for such requests every `connectionsCheckingInterval`, which must be well under the bound for
+ * the bound to hold. A socket silent for twice the bound is dropped even mid-response: by then
+ * the request is long over its time. Idle keep-alive sockets outlive the 60 s idle timeout of
+ * common load balancers, so a balancer never reuses one the server has just closed.
+ */
+function connectionTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeoutMs / 10)),
+    },
+  };
+}
+
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, decoder } = deps;
@@ -73,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
+    ...connectionTimeouts(config.REQUEST_TIMEOUT_MS),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
