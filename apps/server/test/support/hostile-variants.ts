@@ -151,18 +151,9 @@ const URI_TEXTS = HOSTILE_TEXTS.filter(
 const arrives = (text: { label: string }) => text.label === 'NUL';
 
 /** Raw JSON tokens for number fields; some cannot be written by JSON.stringify. */
-const HOSTILE_NUMBERS = [
-  '2147483648',
-  '-2147483649',
-  '9007199254740993',
-  '1e400',
-  '-1',
-  '1.5',
-  '"abc"',
-  '""',
-];
+const HOSTILE_NUMBERS = ['2147483648', '9007199254740993', '1e400', '-1', '1.5', '"abc"'];
 const HOSTILE_QUERY_NUMBERS = ['2147483648', '1e400', '-1', '1.5', 'abc', '', 'Infinity', '0x10'];
-const WRONG_TYPES = ['{}', '[]', 'true', 'null', '12345', '{"$gt":""}'];
+const WRONG_TYPES = ['{}', '[]', 'null', '12345'];
 const RAW = '\u0001raw\u0001';
 
 function jsonWithRaw(body: unknown, path: (string | number)[], token: string): string {
@@ -337,7 +328,6 @@ function parserRequests(request: MakeRequest, bodyText: string, inputs: SweepInp
   const out: HostileRequest[] = [
     request('malformed JSON', { payload: '{"a":', headers: json }),
     request('empty JSON body', { payload: '', headers: json }),
-    request('JSON body of whitespace', { payload: '  \n', headers: json }),
     request('JSON root array', { payload: '[]', headers: json }),
     request('JSON root string', { payload: '"a\\u0000"', headers: json }),
     request('JSON root null', { payload: 'null', headers: json }),
@@ -346,10 +336,6 @@ function parserRequests(request: MakeRequest, bodyText: string, inputs: SweepInp
       headers: json,
     }),
     request('__proto__ key', { payload: '{"__proto__":{"x":1}}', headers: json }),
-    request('constructor.prototype key', {
-      payload: '{"constructor":{"prototype":{"x":1}}}',
-      headers: json,
-    }),
     request('invalid UTF-8', {
       payload: Buffer.concat([
         Buffer.from('{"a":"'),
@@ -363,10 +349,6 @@ function parserRequests(request: MakeRequest, bodyText: string, inputs: SweepInp
       headers: { 'content-type': 'application/json; charset=utf-16' },
     }),
     request('gzip lie', { payload: bodyText, headers: { ...json, 'content-encoding': 'gzip' } }),
-    request('deflate lie', {
-      payload: bodyText,
-      headers: { ...json, 'content-encoding': 'deflate' },
-    }),
     request('br lie', { payload: bodyText, headers: { ...json, 'content-encoding': 'br' } }),
     request('unknown encoding', {
       payload: bodyText,
@@ -385,7 +367,6 @@ function parserRequests(request: MakeRequest, bodyText: string, inputs: SweepInp
       headers: json,
     }),
     request('text/plain body', { payload: 'hello', headers: { 'content-type': 'text/plain' } }),
-    request('XML body', { payload: '<a/>', headers: { 'content-type': 'application/xml' } }),
     request('content type without a type', { payload: bodyText, headers: { 'content-type': ';' } }),
     request('form body with NUL', {
       payload: 'a=%00&b=%ED%A0%80',
@@ -424,7 +405,6 @@ function multipartRequests(request: MakeRequest, inputs: SweepInputs): HostileRe
       good.payload.subarray(0, good.payload.length - 40),
       good.headers,
     ),
-    multipartRequest('cut inside a header', good.payload.subarray(0, 30), good.headers),
     multipartRequest('1,000 fields', fields.payload, fields.headers),
     multipartRequest('30 files', files.payload, files.headers),
     multipartRequest('gzip lie', good.payload, { ...good.headers, 'content-encoding': 'gzip' }),
@@ -437,11 +417,6 @@ function multipartRequests(request: MakeRequest, inputs: SweepInputs): HostileRe
       'content-type': 'multipart/form-data; boundary=nope',
     }),
     multipartRequest('empty', Buffer.alloc(0), good.headers),
-    multipartRequest(
-      'only the closing boundary',
-      Buffer.from(`--${boundaryOf(good.headers)}--\r\n`),
-      good.headers,
-    ),
     multipartRequest(
       'part without a name',
       Buffer.from(

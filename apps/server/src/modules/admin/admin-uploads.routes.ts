@@ -17,15 +17,15 @@ type Received = { fileName: string; bytes: Buffer };
 const PART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
 /**
- * A failure while reading the parts: the multipart limits and the file size keep their 413, and
- * anything else busboy throws ('Unexpected end of form', 'Boundary not found', ...) can only come
- * from the client's body, so it is that body's 400.
+ * A failure while reading the parts: too many parts is a 413 that says the limit; errors of
+ * @fastify/multipart keep their own status; what busboy throws without one ('Unexpected end of
+ * form', 'Boundary not found', ...) can only come from the client's body, so it is that body's 400.
  */
 function partsError(err: FastifyError): Error {
   if (PART_LIMIT_CODES.has(err.code)) {
     return new HttpError(413, ADMIN_MESSAGES.tooManyUploadParts(MAX_FILES));
   }
-  if (err.statusCode !== undefined && err.statusCode < 500) return err;
+  if (err.statusCode !== undefined) return err;
   return new HttpError(400, API_MESSAGES.malformedMultipart(err.message));
 }
 
