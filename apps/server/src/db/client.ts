@@ -19,6 +19,8 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL with positional parameters, for libraries that bring their own (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +68,12 @@ async function openPglite(
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite's query() runs one statement; several without parameters need exec().
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -88,6 +96,7 @@ async function openPostgres(url: string): Promise<Database & { migrate(): Promis
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -5,12 +5,16 @@ import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
 import { buildApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
+import { createJobQueue, type JobQueue } from '../../src/jobs/job-queue.ts';
 import type { TestDatabase } from './databases.ts';
+import { registerTestJobs } from './jobs.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's job queue: `drain()` delivers what is queued without waiting for the pollers. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -47,10 +51,13 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const database = await db.open();
   const decoder = options.decoder ?? (await testDecoder(config));
+  const jobs = await createJobQueue({ database, log: { error: () => {}, warn: () => {} } });
+  registerTestJobs(database.db, jobs);
   const app = await buildApp({
     config,
     database,
     decoder,
+    jobs,
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
     logStream: options.logStream,
@@ -60,7 +67,9 @@ export async function createTestApp(
     app,
     database,
     config,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.close();
     },
