@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema.ts';
+import { settleJobs } from './support/jobs.ts';
 import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -30,6 +31,7 @@ function call(
 }
 
 async function receipts(db: Db, to: string) {
+  await settleJobs(db);
   const rows = await db
     .select()
     .from(outbox)

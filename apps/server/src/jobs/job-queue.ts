@@ -18,7 +18,6 @@ interface QueueSettings {
   expireInSeconds: number;
   retentionMinutes: number;
   pollingIntervalSeconds: number;
-  batchSize: number;
 }
 
 /**
@@ -38,7 +37,6 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retentionMinutes: 3 * 24 * 60,
     // pg-boss 10 polls; 0.5 s is its minimum and keeps delivery under a second.
     pollingIntervalSeconds: 0.5,
-    batchSize: 20,
   },
   // One refund pass at a time across all instances (stately: one queued, one active); each
   // pass queues the next, so no retry is needed.
@@ -50,7 +48,6 @@ const QUEUES: Record<JobName, QueueSettings> = {
     expireInSeconds: 300,
     retentionMinutes: 24 * 60,
     pollingIntervalSeconds: 2,
-    batchSize: 1,
   },
 };
 
@@ -75,8 +72,8 @@ export interface JobQueue extends JobSender {
   /** Runs `handler` for each job of `name` in this process, one registration per queue. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /**
-   * Runs every job of this process's queues that is due now, and waits for those already
-   * running here, until none is left: tests use it instead of waiting for the pollers.
+   * Resolves once no job of this process's queues is due or running (jobs waiting for a retry
+   * or a later start do not count): tests use it instead of waiting for the pollers.
    */
   drain(): Promise<void>;
   /** Jobs of `name` not finished yet (queued, waiting for a retry, or running). */
@@ -101,13 +98,16 @@ function sqlOf(executor: Db | Tx): PgBoss.Db {
   };
 }
 
-/** Starts pg-boss on the database (its own schema, `pgboss`) with this server's queues. */
+const SCHEMA = 'pgboss';
+
+/** Starts pg-boss on the database (in its own schema) with this server's queues. */
 export async function createJobQueue(deps: {
   database: Database;
   log: JobLogger;
 }): Promise<JobQueue> {
   const { database, log } = deps;
   const boss = new PgBoss({
+    schema: SCHEMA,
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     // Cron scheduling is not used; its clock monitor would only add timers.
     schedule: false,
@@ -132,8 +132,7 @@ export async function createJobQueue(deps: {
     await boss.updateQueue(name, options);
   }
 
-  const handlers = new Map<JobName, JobHandler<JobName>>();
-  const running = new Set<Promise<void>>();
+  const workers = new Map<JobName, string>();
 
   async function runJob(name: JobName, handler: JobHandler<JobName>, job: PgBoss.Job<object>) {
     try {
@@ -151,14 +150,6 @@ export async function createJobQueue(deps: {
       .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job not marked done'));
   }
 
-  function runBatch(name: JobName, handler: JobHandler<JobName>, batch: PgBoss.Job<object>[]) {
-    const done = Promise.all(batch.map((job) => runJob(name, handler, job))).then(() => {
-      running.delete(done);
-    });
-    running.add(done);
-    return done;
-  }
-
   return {
     async enqueue(executor, name, data, options = {}) {
       await boss.send(name, data, {
@@ -168,33 +159,35 @@ export async function createJobQueue(deps: {
     },
 
     async work(name, handler) {
-      if (handlers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
+      if (workers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
       const run = handler as JobHandler<JobName>;
-      handlers.set(name, run);
-      const { pollingIntervalSeconds, batchSize } = QUEUES[name];
-      // Each job is completed or failed on its own; pg-boss's own completion of the batch
-      // then finds none left active.
+      // One job at a time, fetched in the order queued (pg-boss returns a larger batch in no
+      // particular order): a customer's mails arrive in the order of the changes that caused
+      // them. After a job, the worker fetches again at once; it pauses only when none is due.
       const workerId = await boss.work<object>(
         name,
-        { pollingIntervalSeconds, batchSize },
-        async (batch) => {
-          await runBatch(name, run, batch);
-          // A full batch means more may be waiting: fetch again without the polling pause.
-          if (batch.length === batchSize) boss.notifyWorker(workerId);
+        { pollingIntervalSeconds: QUEUES[name].pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await runJob(name, run, job);
+          boss.notifyWorker(workerId);
         },
       );
+      workers.set(name, workerId);
     },
 
     async drain() {
+      // This process's workers do the work, woken from their polling pause, so jobs run in
+      // order and never twice at once; done when none of their queues has a job due or running.
+      const names = [...workers.keys()];
       for (;;) {
-        await Promise.all(running);
-        let fetched = 0;
-        for (const [name, handler] of handlers) {
-          const batch = await boss.fetch<object>(name, { batchSize: QUEUES[name].batchSize });
-          fetched += batch.length;
-          if (batch.length > 0) await runBatch(name, handler, batch);
-        }
-        if (fetched === 0 && running.size === 0) return;
+        for (const id of workers.values()) boss.notifyWorker(id);
+        const { rows } = await database.executeSql(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1)
+             AND (state = 'active' OR (state < 'active' AND start_after <= now()))`,
+          [names],
+        );
+        if ((rows[0] as { n: number }).n === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
 
@@ -202,7 +195,6 @@ export async function createJobQueue(deps: {
 
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
-      await Promise.all(running);
     },
   };
 }
