@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../src/adapters/mail/index.ts';
 import type { PlateProvider } from '../../src/adapters/plates/index.ts';
 import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
 import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
@@ -45,6 +46,7 @@ export async function createTestApp(
     decoder?: VinDecoder;
     slaJob?: boolean;
     plateProvider?: PlateProvider;
+    mailer?: Mailer;
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
@@ -60,6 +62,7 @@ export async function createTestApp(
     jobs,
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
+    mailer: options.mailer,
     logStream: options.logStream,
   });
   await app.ready();
