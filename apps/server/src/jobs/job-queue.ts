@@ -35,7 +35,7 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryBackoff: true,
     expireInSeconds: 120,
     retentionMinutes: 3 * 24 * 60,
-    // pg-boss 10 polls; 0.5 s is its minimum and keeps delivery under a second.
+    // Keeps delivery under a second.
     pollingIntervalSeconds: 0.5,
   },
   // One refund pass at a time across all instances (stately: one queued, one active); each
@@ -132,7 +132,7 @@ export async function createJobQueue(deps: {
     await boss.updateQueue(name, options);
   }
 
-  const workers = new Map<JobName, string>();
+  const workers = new Map<JobName, Worker>();
 
   async function runJob(name: JobName, handler: JobHandler<JobName>, job: PgBoss.Job<object>) {
     try {
@@ -160,19 +160,14 @@ export async function createJobQueue(deps: {
 
     async work(name, handler) {
       if (workers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
-      const run = handler as JobHandler<JobName>;
-      // One job at a time, fetched in the order queued (pg-boss returns a larger batch in no
-      // particular order): a customer's mails arrive in the order of the changes that caused
-      // them. After a job, the worker fetches again at once; it pauses only when none is due.
-      const workerId = await boss.work<object>(
+      workers.set(
         name,
-        { pollingIntervalSeconds: QUEUES[name].pollingIntervalSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (job) await runJob(name, run, job);
-          boss.notifyWorker(workerId);
-        },
+        startWorker(QUEUES[name].pollingIntervalSeconds * 1000, async () => {
+          const [job] = await boss.fetch<object>(name, { batchSize: 1 });
+          if (job) await runJob(name, handler as JobHandler<JobName>, job);
+          return job !== undefined;
+        }),
       );
-      workers.set(name, workerId);
     },
 
     async drain() {
@@ -180,10 +175,10 @@ export async function createJobQueue(deps: {
       // order and never twice at once; done when none of their queues has a job due or running.
       const names = [...workers.keys()];
       for (;;) {
-        for (const id of workers.values()) boss.notifyWorker(id);
+        for (const worker of workers.values()) worker.wake();
         const { rows } = await database.executeSql(
           `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1)
-             AND (state = 'active' OR (state < 'active' AND start_after <= now()))`,
+             AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
           [names],
         );
         if ((rows[0] as { n: number }).n === 0) return;
@@ -194,7 +189,48 @@ export async function createJobQueue(deps: {
     unfinished: (name) => boss.getQueueSize(name, { before: 'completed' }),
 
     async stop() {
+      await Promise.all([...workers.values()].map((worker) => worker.stop()));
       await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+interface Worker {
+  /** Ends the polling pause now. */
+  wake(): void;
+  /** Lets the job in hand finish, then stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `step` (fetch one job with pg-boss and run it) again at once after a job, and after a
+ * pause of `pauseMs` when none was due. One job at a time, fetched in the order queued (pg-boss
+ * returns a larger batch in no particular order): a customer's mails arrive in the order of the
+ * changes that caused them. pg-boss 10's own `work()` marks a job done without awaiting it, so a
+ * database error at that moment would be an unhandled rejection, which ends the process; here
+ * each job is completed or failed, awaited, by `runJob`.
+ */
+function startWorker(pauseMs: number, step: () => Promise<boolean>): Worker {
+  let stopping = false;
+  let wake = () => {};
+  const loop = (async () => {
+    while (!stopping) {
+      if (await step()) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pauseMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    wake: () => wake(),
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
     },
   };
 }
