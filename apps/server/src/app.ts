@@ -16,6 +16,8 @@ import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { registerMailDelivery } from './jobs/mail-delivery.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -25,7 +27,6 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentGateway } from './adapters/payments/index.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
-import { sendPendingReceipts } from './modules/payments/payments.receipts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
@@ -34,7 +35,7 @@ import { registerWebApp } from './modules/web/web.routes.ts';
 import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { startSlaJob } from './modules/orders/orders.sla.ts';
+import { registerSlaJob } from './modules/orders/orders.sla.ts';
 import type { OrdersDeps } from './modules/orders/orders.service.ts';
 import { createReportLinks } from './modules/reports/report-links.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -51,13 +52,15 @@ export interface AppDeps {
   decoder: VinDecoder;
   /** Default: SMTP when SMTP_URL is set, else the outbox table; closed with the app. */
   mailer?: Mailer;
+  /** Default: pg-boss on `database`, stopped with the app. This app registers its workers. */
+  jobs?: JobQueue;
   /** Default: S3 when S3_BUCKET is set, else files under DATA_DIR. */
   reportStorage?: ReportStorage;
   /** Default: the PLATE_PROVIDER adapter. */
   plateProvider?: PlateProvider;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
-  /** Whether the SLA refund job runs in this app (default true; tests drive it by hand). */
+  /** Whether this app works the SLA refund job (default true; tests drive it by hand). */
   slaJob?: boolean;
 }
 
@@ -147,12 +150,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vehiclesRoutes, { decoder });
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
-  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));
+  // Workers stop before the mailer they use closes.
+  app.addHook('onClose', async () => {
+    if (!deps.jobs) await jobs.stop();
+    if (!deps.mailer) await mailer.close();
+  });
+  await registerMailDelivery(jobs, {
+    mailer,
+    receipts: { db: database.db, productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
+  });
   const secret = await resolveAuthSecret(config, database);
   const { guards, throttles } = await registerAuth(app, {
     config,
     db: database.db,
-    mailer,
+    jobs,
     secret,
   });
   await app.register(usersRoutes, {
@@ -162,19 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.ADMIN_EMAILS,
   });
   await app.register(creditsRoutes, { db: database.db, guards });
-  const afterPayment = () =>
-    sendPendingReceipts({
-      db: database.db,
-      mailer,
-      productName: config.PRODUCT_NAME,
-      publicUrl: config.PUBLIC_URL,
-      log: app.log,
-    });
   await app.register(paymentsRoutes, {
     db: database.db,
+    jobs,
     guards,
     gateway: createPaymentGateway(config),
-    afterPayment,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
   });
   // Stripe's webhook exists in stripe mode only; in sandbox mode the path answers 404.
@@ -187,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      afterPayment,
+      jobs,
     });
   }
 
@@ -197,11 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ordersDeps: OrdersDeps = {
     db: database.db,
     decoder,
-    mailer,
+    jobs,
     links,
     mail,
     slaHours: config.REPORT_SLA_HOURS,
-    log: app.log,
   };
   const plates = createPlateService({
     db: database.db,
@@ -220,18 +223,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attach: {
       db: database.db,
       storage,
-      mailer,
+      jobs,
       mail,
       maxReportMb: config.MAX_REPORT_MB,
       log: app.log,
     },
   });
   if (deps.slaJob ?? true) {
-    const job = startSlaJob(
-      { db: database.db, mailer, mail, slaHours: config.REPORT_SLA_HOURS, log: app.log },
-      config.SLA_POLL_SECONDS * 1000,
+    await registerSlaJob(
+      jobs,
+      { db: database.db, jobs, mail, slaHours: config.REPORT_SLA_HOURS, log: app.log },
+      config.SLA_POLL_SECONDS,
     );
-    app.addHook('onClose', () => job.stop());
   }
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);

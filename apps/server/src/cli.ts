@@ -1,7 +1,7 @@
-import { createMailer } from './adapters/mail/index.ts';
 import { createReportStorage } from './adapters/report-storage/index.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { attachReport } from './modules/reports/report-attach.service.ts';
 import { runCli } from './modules/users/users.cli.ts';
 
@@ -14,18 +14,19 @@ async function main(): Promise<number> {
       openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }),
     attachReport: async (database, orderId, pdf) => {
       const log = {
-        info: () => undefined,
         warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
         error: (details: object, message: string) => process.stderr.write(`${message}\n`),
       };
-      const mailer = createMailer(config, database.db, log);
+      // The customer's mail is queued with the change; a running server's worker delivers it
+      // (with the embedded database, once the server starts again).
+      const jobs = await createJobQueue({ database, log });
       const storage = createReportStorage(config);
       try {
         return await attachReport(
           {
             db: database.db,
             storage,
-            mailer,
+            jobs,
             mail: { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
             maxReportMb: config.MAX_REPORT_MB,
             log,
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
           { orderId, pdf, actorId: 'cli' },
         );
       } finally {
-        await mailer.close();
+        await jobs.stop();
         storage.destroy?.();
       }
     },

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema.ts';
+import { settleJobs } from './support/jobs.ts';
 
 /** Helpers of the auth suites: requests as a browser makes them, and the mailed codes. */
 
@@ -53,8 +54,9 @@ export const post = (app: FastifyInstance, url: string, body?: unknown, options?
 export const get = (app: FastifyInstance, url: string, options?: CallOptions) =>
   call(app, 'GET', url, undefined, options);
 
-/** The newest mail to `to` in the outbox. */
+/** The newest mail to `to` in the outbox, once the mails queued so far are delivered. */
 export async function lastMail(db: Db, to: string) {
+  await settleJobs(db);
   const [row] = await db
     .select()
     .from(outbox)

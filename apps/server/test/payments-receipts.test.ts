@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { outbox } from '../src/db/schema.ts';
+import { outbox, paymentIntents } from '../src/db/schema.ts';
+import { settleJobs } from './support/jobs.ts';
 import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -30,6 +31,7 @@ function call(
 }
 
 async function receipts(db: Db, to: string) {
+  await settleJobs(db);
   const rows = await db
     .select()
     .from(outbox)
@@ -113,6 +115,29 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
     );
     expect(mails[0]!.text).toContain('Your balance is now 5 credits.');
     expect(mails[0]!.html).toContain('$24.00');
+  });
+
+  it("never mails a customer's receipt because of another request", async () => {
+    const bob = await createVerifiedUser(t.app, db);
+    // A success recorded without a receipt queued, as a version that mailed receipts from
+    // other requests' response hooks left them.
+    await db.insert(paymentIntents).values({
+      id: `pi_unreceipted_${bob.userId}`,
+      userId: bob.userId,
+      packageId: 'credits_5',
+      description: '5 Vehicle Report Credits',
+      amountCents: 2400,
+      currency: 'usd',
+      credits: 5,
+      status: 'succeeded',
+      clientSecret: 'secret',
+    });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/api/stripe-credit/config' });
+    expect(anonymous.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/api/user/payment-methods', user.token)).statusCode).toBe(
+      200,
+    );
+    expect(await receipts(db, bob.email)).toEqual([]);
   });
 
   it('never writes the card number or the CVC to the log or the database', async () => {

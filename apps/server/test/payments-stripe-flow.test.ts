@@ -3,11 +3,12 @@ import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { paymentIntents, profiles } from '../src/db/schema.ts';
+import { outbox, paymentIntents, profiles } from '../src/db/schema.ts';
 import { getBalance } from '../src/modules/credits/credits.ledger.ts';
 import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
+import { settleJobs } from './support/jobs.ts';
 import { addCard, startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
 
 function call(
@@ -170,7 +171,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     expect(await getBalance(db, alice.userId)).toBe(before + 3);
   });
 
-  it('credits once when confirm, 10 duplicate webhook deliveries and status checks report one success at once', async () => {
+  it('credits once and mails one receipt when confirm, 10 duplicate webhook deliveries and status checks report one success at once', async () => {
     const { pm } = await saveCard();
     const intent = await purchase(pm, 'credits_5');
     const before = await getBalance(db, alice.userId);
@@ -209,6 +210,11 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
       .from(paymentIntents)
       .where(eq(paymentIntents.id, intent.paymentIntentId));
     expect(row?.status).toBe('succeeded');
+    await settleJobs(db);
+    const mails = await db.select().from(outbox).where(eq(outbox.to, alice.email));
+    const receipts = mails.filter((m) => m.text.includes(intent.paymentIntentId));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toContain('receipt for 5 credits');
   });
 
   it("shows Stripe's decline message and cancels at Stripe", async () => {

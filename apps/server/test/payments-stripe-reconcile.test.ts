@@ -64,10 +64,12 @@ describe.each(testDatabases())('status check against the Stripe double on $name'
     // The gateway succeeded; the server died before writing: our row is still pending.
     await api.confirmIntent(id);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => reconcileIntent(t.database.db, retrieve, alice.userId, id)),
+      Array.from({ length: 5 }, () =>
+        reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, id),
+      ),
     );
     expect(results.every((r) => r.status === 'succeeded')).toBe(true);
-    expect(await reconcileIntent(t.database.db, retrieve, alice.userId, id)).toMatchObject({
+    expect(await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, id)).toMatchObject({
       status: 'succeeded',
     });
     expect(await getBalance(t.database.db, alice.userId)).toBe(before + 5);
@@ -81,14 +83,14 @@ describe.each(testDatabases())('status check against the Stripe double on $name'
   it('takes a decline without crediting and leaves a pending intent pending', async () => {
     const before = await getBalance(t.database.db, alice.userId);
     const pending = await pendingIntent();
-    expect((await reconcileIntent(t.database.db, retrieve, alice.userId, pending)).status).toBe(
-      'requires_confirmation',
-    );
+    expect(
+      (await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, pending)).status,
+    ).toBe('requires_confirmation');
     const declined = await pendingIntent();
     const pm = String(double.paymentIntents.get(declined)?.payment_method);
     double.outcomes.set(pm, 'declined');
     await api.confirmIntent(declined);
-    const row = await reconcileIntent(t.database.db, retrieve, alice.userId, declined);
+    const row = await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, declined);
     expect(row).toMatchObject({
       status: 'requires_payment_method',
       failureMessage: 'Your card was declined.',

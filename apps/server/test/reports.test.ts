@@ -5,7 +5,6 @@ import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import { createFileReportStorage } from '../src/adapters/report-storage/file-report-storage.ts';
 import { createS3ReportStorage } from '../src/adapters/report-storage/s3-report-storage.ts';
 import type { ReportStorage } from '../src/adapters/report-storage/report-storage.ts';
@@ -137,10 +136,10 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     deps = {
       db,
       storage: createFileReportStorage(join(dataDir, 'reports')),
-      mailer: createOutboxMailer(db, { info: () => {} }),
+      jobs: t.jobs,
       mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
       maxReportMb: 20,
-      log: { error: () => {}, warn: () => {} },
+      log: { warn: () => {} },
     };
   });
   afterAll(async () => {

@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Queries waiting for a pooled connection (always 0 on PGlite, which has no pool). */
   waitingForConnection(): number;
+  /** Raw SQL with positional parameters, for libraries that bring their own (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -77,6 +79,12 @@ async function openPglite(
     kind: 'pglite',
     waitingForConnection: () => 0,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite's query() runs one statement; several without parameters need exec().
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -107,6 +115,7 @@ async function openPostgres(
     kind: 'postgres',
     waitingForConnection: () => pool.waitingCount,
     migrate: () => migratePostgresInTurn(pool),
+    executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -80,7 +80,10 @@ export const paymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     idempotencyKey: text('idempotency_key').unique(),
     failureMessage: text('failure_message'),
-    /** When the receipt mail was claimed for sending; null for a success not yet receipted. */
+    /**
+     * Written by versions that claimed receipts here; receipts are mail jobs now. Kept so those
+     * versions still work during a rolling upgrade; to be dropped in a later release.
+     */
     receiptSentAt: timestamp('receipt_sent_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),

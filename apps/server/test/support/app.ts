@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../src/adapters/mail/index.ts';
 import type { PlateProvider } from '../../src/adapters/plates/index.ts';
 import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
 import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
 import { buildApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
+import { createJobQueue, type JobQueue } from '../../src/jobs/job-queue.ts';
 import type { TestDatabase } from './databases.ts';
+import { registerTestJobs } from './jobs.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's job queue: `drain()` delivers what is queued without waiting for the pollers. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -41,18 +46,23 @@ export async function createTestApp(
     decoder?: VinDecoder;
     slaJob?: boolean;
     plateProvider?: PlateProvider;
+    mailer?: Mailer;
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await db.open();
   const decoder = options.decoder ?? (await testDecoder(config));
+  const jobs = await createJobQueue({ database, log: { error: () => {}, warn: () => {} } });
+  registerTestJobs(database.db, jobs);
   const app = await buildApp({
     config,
     database,
     decoder,
+    jobs,
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
+    mailer: options.mailer,
     logStream: options.logStream,
   });
   await app.ready();
@@ -60,7 +70,9 @@ export async function createTestApp(
     app,
     database,
     config,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.close();
     },

@@ -8,13 +8,16 @@ export interface MailMessage {
 
 /**
  * The outside system "mail" (DESIGN.md section 5): SMTP in production, the `outbox` table when
- * no SMTP server is configured. Every module that sends mail (codes, receipts, report ready)
- * goes through this interface.
+ * no SMTP server is configured. Only the mail job's handler (jobs/mail-delivery.ts) calls it;
+ * modules queue their mails.
  */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  /** Resolves once the mail is accepted (by the SMTP server, or stored); rejects otherwise. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once the mail is accepted (by the SMTP server, or stored); rejects otherwise. `id`
+   * names this mail for good (its job id): sending it again sends the same mail.
+   */
+  send(message: MailMessage, id: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,18 +10,22 @@ import type { MailLogger, Mailer, MailMessage } from './mailer.ts';
 export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
   return {
     kind: 'outbox',
-    async send(message: MailMessage) {
+    async send(message: MailMessage, id: string) {
       const [row] = await db
         .insert(outbox)
         .values({
+          messageId: id,
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html,
         })
+        .onConflictDoNothing({ target: outbox.messageId })
         .returning({ id: outbox.id });
+      // Kept by an earlier run of the same job, and logged then.
+      if (!row) return;
       log.info(
-        { mail: { to: message.to, subject: message.subject, outboxId: row?.id } },
+        { mail: { to: message.to, subject: message.subject, outboxId: row.id } },
         `mail "${message.subject}" to ${message.to} kept in the outbox table (SMTP_URL unset): ${message.text.replace(/\s+/g, ' ').trim()}`,
       );
     },

@@ -5,9 +5,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, emailOTP } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import {
   authAccounts,
   authRateLimits,
@@ -29,7 +30,7 @@ const DAY_S = 24 * 60 * 60;
 
 /**
  * better-auth logs and swallows a failure of `sendVerificationOTP`; a call that mails a code runs
- * inside `codeMailOutcome.run({ failed: false }, ...)` to learn whether the mail went out.
+ * inside `codeMailOutcome.run({ failed: false }, ...)` to learn whether the mail was queued.
  */
 export const codeMailOutcome = new AsyncLocalStorage<{ failed: boolean }>();
 
@@ -44,7 +45,7 @@ const PASSWORD_SETTING_PATHS = new Set([
 export interface AuthInstanceOptions {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  jobs: JobSender;
   secret: string;
   log: FastifyBaseLogger;
 }
@@ -53,7 +54,7 @@ export interface AuthInstanceOptions {
  * better-auth configured for this product: e-mail + password with required verification by a
  * 6-digit code (also used for password resets), bearer tokens, database-backed rate limiting.
  */
-export function createAuthInstance({ config, db, mailer, secret, log }: AuthInstanceOptions) {
+export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstanceOptions) {
   const idleSeconds = config.SESSION_IDLE_DAYS * DAY_S;
   return betterAuth({
     appName: config.PRODUCT_NAME,
@@ -87,7 +88,7 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      // AuthService.signUp mails the code itself, so a mail failure reaches the client.
+      // AuthService.signUp asks for the code itself, so a failure to queue it reaches the client.
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
@@ -165,11 +166,13 @@ export function createAuthInstance({ config, db, mailer, secret, log }: AuthInst
         resendStrategy: 'rotate',
         overrideDefaultEmailVerification: true,
         rateLimit: { window: 60, max: 20 },
+        // better-auth has stored the code when it calls this; the mail is queued right after,
+        // and the request answers once it is (a worker delivers it).
         async sendVerificationOTP({ email, otp, type }) {
           try {
-            await mailer.send(codeMail(config.PRODUCT_NAME, email, type, otp));
+            await enqueueMail(jobs, db, codeMail(config.PRODUCT_NAME, email, type, otp));
           } catch (err) {
-            log.error({ err, mail: { to: email, purpose: type } }, 'could not send a code mail');
+            log.error({ err, mail: { to: email, purpose: type } }, 'could not queue a code mail');
             const outcome = codeMailOutcome.getStore();
             if (outcome) outcome.failed = true;
           }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
 import { bootstrapAdmins } from '../users/users.service.ts';
 import { createGuards, type AuthGuards } from './auth.guard.ts';
 import { createAuthInstance, type AuthInstance } from './auth.instance.ts';
@@ -22,13 +22,13 @@ export interface AuthModule {
  */
 export async function registerAuth(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer; secret: string },
+  deps: { config: Config; db: Db; jobs: JobSender; secret: string },
 ): Promise<AuthModule> {
-  const { config, db, mailer } = deps;
+  const { config, db, jobs } = deps;
   const auth = createAuthInstance({
     config,
     db,
-    mailer,
+    jobs,
     secret: deps.secret,
     log: app.log,
   });

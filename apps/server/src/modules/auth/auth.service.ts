@@ -220,7 +220,7 @@ export class AuthService {
     return forwardToAuth(this.deps.auth, this.deps.publicUrl, client, path, body);
   }
 
-  /** A call that mails a code: fails with 503 when the mail could not be sent. */
+  /** A call that mails a code: fails with 503 when the mail could not be queued. */
   private async forwardMailingCode(
     client: ClientContext,
     path: string,

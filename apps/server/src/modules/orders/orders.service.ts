@@ -7,13 +7,14 @@ import {
   vehicleLabel,
 } from '@vr/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/index.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { authUsers, reportOrders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
+import { InsufficientCreditsError, spend, type Tx } from '../credits/credits.ledger.ts';
 import type { ReportLinks } from '../reports/report-links.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
 
@@ -22,11 +23,10 @@ export type ReportOrderRow = typeof reportOrders.$inferSelect;
 export interface OrdersDeps {
   db: Db;
   decoder: VinDecoder;
-  mailer: Mailer;
+  jobs: JobSender;
   links: ReportLinks;
   mail: OrderMailContext;
   slaHours: number;
-  log: { error(obj: object, msg: string): void };
   now?: () => Date;
 }
 
@@ -46,8 +46,8 @@ async function findByKey(db: Db, userId: string, key: string) {
 }
 
 /**
- * Orders a report (DESIGN.md section 8): spends one credit and creates the order in one
- * transaction. With an Idempotency-Key, a repeat of the same request returns the first order.
+ * Orders a report (DESIGN.md section 8): spends one credit, creates the order and queues its
+ * mail in one transaction. With an Idempotency-Key, a repeat of the same request returns the first order.
  */
 export async function createOrder(
   deps: OrdersDeps,
@@ -82,7 +82,13 @@ export async function createOrder(
           updatedAt: now,
         })
         .returning();
-      return rows[0]!;
+      const created = rows[0]!;
+      await enqueueMail(
+        deps.jobs,
+        tx,
+        orderReceivedMail(deps.mail, input.email, created, deps.slaHours),
+      );
+      return created;
     });
   } catch (err) {
     // A concurrent request with the same key won the race (it may have spent the last credit
@@ -96,9 +102,6 @@ export async function createOrder(
     }
     throw err;
   }
-  await deps.mailer
-    .send(orderReceivedMail(deps.mail, input.email, order, deps.slaHours))
-    .catch((err: unknown) => deps.log.error({ err, orderId: order.id }, 'order mail failed'));
   return { order, created: true };
 }
 
@@ -124,7 +127,7 @@ export function orderView(links: ReportLinks, row: ReportOrderRow) {
 }
 
 /** The e-mail of an order's customer, for the mails that follow it. */
-export async function customerEmail(db: Db, userId: string): Promise<string | null> {
+export async function customerEmail(db: Db | Tx, userId: string): Promise<string | null> {
   const rows = await db
     .select({ email: authUsers.email })
     .from(authUsers)

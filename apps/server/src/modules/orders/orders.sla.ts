@@ -1,7 +1,8 @@
 import { REPORT_COST_CREDITS } from '@vr/contracts';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue, JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { reportOrders } from '../../db/schema.ts';
 import { refund } from '../credits/credits.ledger.ts';
 import { orderRefundedMail, type OrderMailContext } from './orders.mails.ts';
@@ -9,20 +10,22 @@ import { customerEmail, type ReportOrderRow } from './orders.service.ts';
 
 export interface SlaDeps {
   db: Db;
-  mailer: Mailer;
+  jobs: JobSender;
   mail: OrderMailContext;
   slaHours: number;
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void };
 }
 
 const OPEN_STATUSES = ['Pending', 'Processing'] as const;
 
 /**
  * Refunds one overdue order, if any is left: the row is locked with SKIP LOCKED, so instances
- * running this at once each take a different order, and the refund, the status and the time
- * change in one transaction. Returns the refunded order, or null when none is overdue.
+ * running this at once each take a different order, and the refund, the status, the time and the
+ * customer's mail change in one transaction. Returns the refunded order, or null when none is
+ * overdue.
  */
-async function refundNext(db: Db, now: Date): Promise<ReportOrderRow | null> {
+async function refundNext(deps: SlaDeps, now: Date): Promise<ReportOrderRow | null> {
+  const { db } = deps;
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -43,7 +46,16 @@ async function refundNext(db: Db, now: Date): Promise<ReportOrderRow | null> {
       .set({ status: 'Refunded', refundedAt: now, updatedAt: now })
       .where(eq(reportOrders.id, order.id))
       .returning();
-    return updated[0]!;
+    const refunded = updated[0]!;
+    const email = await customerEmail(tx, order.userId);
+    if (email) {
+      await enqueueMail(
+        deps.jobs,
+        tx,
+        orderRefundedMail(deps.mail, email, refunded, deps.slaHours),
+      );
+    }
+    return refunded;
   });
 }
 
@@ -51,40 +63,28 @@ async function refundNext(db: Db, now: Date): Promise<ReportOrderRow | null> {
 export async function refundOverdueOrders(deps: SlaDeps, now = new Date()): Promise<number> {
   let count = 0;
   for (;;) {
-    const order = await refundNext(deps.db, now);
+    const order = await refundNext(deps, now);
     if (!order) return count;
     count += 1;
     deps.log.info({ orderId: order.id }, 'overdue order refunded');
-    const email = await customerEmail(deps.db, order.userId);
-    if (email) {
-      await deps.mailer
-        .send(orderRefundedMail(deps.mail, email, order, deps.slaHours))
-        .catch((err: unknown) => deps.log.error({ err, orderId: order.id }, 'refund mail failed'));
-    }
   }
 }
 
 /**
- * Runs the refund pass at start and every `intervalMs`. The state lives in the orders table, so
- * a restart loses nothing; `stop()` waits for a pass in progress.
+ * Runs the refund pass every `intervalSeconds` on the job queue: each pass first queues the
+ * next, and the queue runs one pass at a time across all instances and keeps at most one
+ * waiting. Each instance queues one at start (dropped when one is already waiting), so the chain
+ * outlives any instance; the state lives in the orders table, so the next pass makes good one
+ * that died.
  */
-export function startSlaJob(deps: SlaDeps, intervalMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (stopped || running) return;
-    running = refundOverdueOrders(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'refund pass failed'))
-      .finally(() => (running = null));
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export async function registerSlaJob(
+  jobs: JobQueue,
+  deps: SlaDeps,
+  intervalSeconds: number,
+): Promise<void> {
+  await jobs.work('sla-refunds', async () => {
+    await jobs.enqueue(deps.db, 'sla-refunds', {}, { startAfterSeconds: intervalSeconds });
+    await refundOverdueOrders(deps);
+  });
+  await jobs.enqueue(deps.db, 'sla-refunds', {});
 }

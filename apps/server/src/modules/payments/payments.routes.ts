@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
 import {
@@ -28,8 +29,8 @@ export interface PaymentsRoutesOptions {
   gateway: PaymentGateway;
   /** Stripe's publishable key for Stripe.js in the browser (stripe mode). */
   publishableKey: string | null;
-  /** Runs after each successful call, before the answer leaves: mails new receipts. */
-  afterPayment: () => Promise<unknown>;
+  /** Receipts are queued where a purchase is credited. */
+  jobs: JobSender;
 }
 
 const id = z.string().trim().min(1).max(200);
@@ -83,14 +84,10 @@ const security = [{ bearerAuth: [] }];
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { db, guards, gateway, afterPayment, publishableKey },
+  { db, jobs, guards, gateway, publishableKey },
 ) => {
   // Authentication runs before body validation, so a caller without a session always gets 401.
   const user = { onRequest: guards.requireUser };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300) await afterPayment();
-    return payload;
-  });
 
   app.get(
     '/api/api/stripe-credit/config',
@@ -235,7 +232,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) =>
-      paymentIntentView(await createPurchase(db, gateway, currentUser(request), request.body)),
+      paymentIntentView(
+        await createPurchase(db, jobs, gateway, currentUser(request), request.body),
+      ),
   );
 
   app.get(
@@ -260,6 +259,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         gateway.provider === 'stripe'
           ? await reconcileIntent(
               db,
+              jobs,
               async (intentId) => (await gateway.retrieve(intentId))!,
               userId,
               request.params.id,
@@ -285,7 +285,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const intent = await cancelIntent(db, gateway, currentUser(request).id, request.params.id);
+      const intent = await cancelIntent(
+        db,
+        jobs,
+        gateway,
+        currentUser(request).id,
+        request.params.id,
+      );
       return { success: true as const, status: intent.status };
     },
   );
@@ -303,7 +309,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const result = await confirmIntent(db, gateway, currentUser(request).id, request.params.id);
+      const result = await confirmIntent(
+        db,
+        jobs,
+        gateway,
+        currentUser(request).id,
+        request.params.id,
+      );
       return {
         success: result.intent.status === 'succeeded',
         status: result.intent.status,
@@ -391,6 +403,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request) => {
       const result = await completeAction(
         db,
+        jobs,
         gateway,
         currentUser(request).id,
         request.params.id,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { CardError, checkCard, type CardInput } from '../../adapters/payments/sandbox-cards.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
 import {
   paymentIntents,
   paymentMethods,
@@ -214,6 +215,7 @@ export async function deletePaymentMethod(
 /** Creates an intent for a catalog package; amount and credits come from the catalog only. */
 export async function createPurchase(
   db: Db,
+  jobs: JobSender,
   gateway: PaymentGateway,
   user: { id: string; email: string },
   input: { packageId: string; paymentMethodId: string; confirmImmediately: boolean },
@@ -248,7 +250,7 @@ export async function createPurchase(
     })
     .returning();
   if (!input.confirmImmediately) return rows[0]!;
-  return (await confirmIntent(db, gateway, user.id, created.id)).intent;
+  return (await confirmIntent(db, jobs, gateway, user.id, created.id)).intent;
 }
 
 export async function getIntent(db: Db, userId: string, id: string): Promise<PaymentIntentRow> {
@@ -272,6 +274,7 @@ async function lockIntent(tx: Tx, userId: string, id: string): Promise<PaymentIn
 
 export async function setStatus(
   tx: Tx,
+  jobs: JobSender,
   intent: PaymentIntentRow,
   status: PaymentIntentStatus,
   failureMessage: string | null,
@@ -282,13 +285,21 @@ export async function setStatus(
     .where(eq(paymentIntents.id, intent.id))
     .returning();
   const updated = rows[0]!;
-  // Every path to `succeeded` credits through the idempotent ledger, in the same transaction.
+  // Every path to `succeeded` credits through the idempotent ledger, in the same transaction;
+  // the one that credits queues the receipt, so each purchase gets exactly one.
   if (status === 'succeeded') {
-    await creditPurchase(
+    const credited = await creditPurchase(
       tx as unknown as Db,
       { userId: intent.userId, paymentIntentId: intent.id, credits: intent.credits },
       tx,
     );
+    if (credited.applied) {
+      await jobs.enqueue(tx, 'mail', {
+        kind: 'receipt',
+        intentId: intent.id,
+        balance: credited.balance,
+      });
+    }
   }
   return updated;
 }
@@ -315,6 +326,7 @@ const FINAL: readonly PaymentIntentStatus[] = ['succeeded', 'canceled'];
  */
 async function recordGatewayResult(
   db: Db,
+  jobs: JobSender,
   userId: string,
   id: string,
   result: { status: PaymentIntentStatus; failureMessage: string | null },
@@ -325,7 +337,7 @@ async function recordGatewayResult(
     if (FINAL.includes(intent.status) || (from && !from.includes(intent.status))) {
       return { intent, message: intent.failureMessage };
     }
-    const updated = await setStatus(tx, intent, result.status, result.failureMessage);
+    const updated = await setStatus(tx, jobs, intent, result.status, result.failureMessage);
     return { intent: updated, message: result.failureMessage };
   });
 }
@@ -333,6 +345,7 @@ async function recordGatewayResult(
 /** Confirms (charges) an intent; a repeat of a finished one answers its state again. */
 export async function confirmIntent(
   db: Db,
+  jobs: JobSender,
   gateway: PaymentGateway,
   userId: string,
   id: string,
@@ -341,7 +354,7 @@ export async function confirmIntent(
   if (intent.status === 'succeeded') {
     // Credits a success recorded before a crash could credit it (the ledger keeps it once).
     return db.transaction(async (tx) => ({
-      intent: await setStatus(tx, await lockIntent(tx, userId, id), 'succeeded', null),
+      intent: await setStatus(tx, jobs, await lockIntent(tx, userId, id), 'succeeded', null),
       message: null,
     }));
   }
@@ -359,6 +372,7 @@ export async function confirmIntent(
   if (!method) {
     return recordGatewayResult(
       db,
+      jobs,
       userId,
       id,
       { status: 'requires_payment_method', failureMessage: METHOD_GONE },
@@ -371,12 +385,13 @@ export async function confirmIntent(
     currency: intent.currency,
     paymentMethod: { id: method.id, sandboxOutcome: method.sandboxOutcome },
   });
-  return recordGatewayResult(db, userId, id, result);
+  return recordGatewayResult(db, jobs, userId, id, result);
 }
 
 /** Ends the 3-D Secure challenge of an intent in `requires_action` (sandbox dialog). */
 export async function completeAction(
   db: Db,
+  jobs: JobSender,
   gateway: PaymentGateway,
   userId: string,
   id: string,
@@ -391,11 +406,12 @@ export async function completeAction(
     paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
     passed,
   });
-  return recordGatewayResult(db, userId, id, result, ['requires_action']);
+  return recordGatewayResult(db, jobs, userId, id, result, ['requires_action']);
 }
 
 export async function cancelIntent(
   db: Db,
+  jobs: JobSender,
   gateway: PaymentGateway,
   userId: string,
   id: string,
@@ -406,7 +422,7 @@ export async function cancelIntent(
     throw new HttpError(400, 'A succeeded payment cannot be canceled');
   }
   const result = await gateway.cancel(intent.id);
-  return (await recordGatewayResult(db, userId, id, result)).intent;
+  return (await recordGatewayResult(db, jobs, userId, id, result)).intent;
 }
 
 /** The part of a Stripe event this server acts on. */
@@ -424,7 +440,11 @@ export type WebhookOutcome = 'duplicate' | 'ignored' | 'applied';
  * credits through the idempotent ledger; a failure or cancellation never touches a succeeded
  * intent, so a late `payment_failed` cannot undo a credit.
  */
-export async function handleWebhookEvent(db: Db, event: WebhookEvent): Promise<WebhookOutcome> {
+export async function handleWebhookEvent(
+  db: Db,
+  jobs: JobSender,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(webhookEvents)
@@ -446,14 +466,14 @@ export async function handleWebhookEvent(db: Db, event: WebhookEvent): Promise<W
     const intent = rows[0];
     if (!intent) return 'ignored';
     if (event.type === 'payment_intent.succeeded') {
-      await setStatus(tx, intent, 'succeeded', null);
+      await setStatus(tx, jobs, intent, 'succeeded', null);
       return 'applied';
     }
     if (intent.status === 'succeeded' || intent.status === 'canceled') return 'ignored';
     if (event.type === 'payment_intent.canceled') {
-      await setStatus(tx, intent, 'canceled', null);
+      await setStatus(tx, jobs, intent, 'canceled', null);
     } else {
-      await setStatus(tx, intent, 'requires_payment_method', event.failureMessage);
+      await setStatus(tx, jobs, intent, 'requires_payment_method', event.failureMessage);
     }
     return 'applied';
   });
@@ -466,6 +486,7 @@ export async function handleWebhookEvent(db: Db, event: WebhookEvent): Promise<W
  */
 export async function reconcileIntent(
   db: Db,
+  jobs: JobSender,
   retrieve: (id: string) => Promise<{ status: PaymentIntentStatus; failureMessage: string | null }>,
   userId: string,
   id: string,
@@ -479,6 +500,6 @@ export async function reconcileIntent(
     if (intent.status === remote.status && intent.failureMessage === remote.failureMessage) {
       return intent;
     }
-    return setStatus(tx, intent, remote.status, remote.failureMessage);
+    return setStatus(tx, jobs, intent, remote.status, remote.failureMessage);
   });
 }

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
 import { handleWebhookEvent } from './payments.service.ts';
 
 export interface StripeWebhookRoutesOptions {
   db: Db;
   secretKey: string;
   webhookSecret: string;
-  /** Runs after each accepted event, before the answer leaves: mails new receipts. */
-  afterPayment: () => Promise<unknown>;
+  /** Receipts are queued where a purchase is credited. */
+  jobs: JobSender;
 }
 
 /** Stripe's default tolerance for the signature's timestamp, in seconds. */
@@ -25,13 +26,9 @@ interface IntentObject {
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (
   app,
-  { db, secretKey, webhookSecret, afterPayment },
+  { db, jobs, secretKey, webhookSecret },
 ) => {
   const stripe = new Stripe(secretKey);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300) await afterPayment();
-    return payload;
-  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -57,7 +54,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     }
     const object = event.data.object as IntentObject;
     const errorMessage = object.last_payment_error?.message;
-    const outcome = await handleWebhookEvent(db, {
+    const outcome = await handleWebhookEvent(db, jobs, {
       id: event.id,
       type: event.type,
       intentId:

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import { eq } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/index.ts';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { reportOrders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
@@ -14,10 +15,10 @@ import { checkReportPdf } from './report-pdf.ts';
 export interface AttachDeps {
   db: Db;
   storage: ReportStorage;
-  mailer: Mailer;
+  jobs: JobSender;
   mail: OrderMailContext;
   maxReportMb: number;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: { warn(obj: object, msg: string): void };
 }
 
 export const ATTACH_MESSAGES = {
@@ -28,7 +29,8 @@ export const ATTACH_MESSAGES = {
 
 /**
  * Attaches a PDF to an order: checks it by content, stores it under a new generated key, then
- * marks the order Completed. The previous report is deleted only after the new one is stored
+ * marks the order Completed and queues the customer's mail in the same transaction. The previous
+ * report is deleted only after the new one is stored
  * and recorded, so a failed replacement keeps the old report available.
  */
 export async function attachReport(
@@ -75,7 +77,10 @@ export async function attachReport(
         before: { status: before.status, reportKey: before.reportKey },
         after: { status: 'Completed', reportKey: key, bytes: input.pdf.length },
       });
-      return [before, updated[0]!] as const;
+      const completed = updated[0]!;
+      const email = await customerEmail(tx, completed.userId);
+      if (email) await enqueueMail(deps.jobs, tx, reportReadyMail(deps.mail, email, completed));
+      return [before, completed] as const;
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
@@ -85,12 +90,6 @@ export async function attachReport(
     await storage
       .delete(previous.reportKey)
       .catch((err: unknown) => deps.log.warn({ err, key: previous.reportKey }, 'old report kept'));
-  }
-  const email = await customerEmail(db, order.userId);
-  if (email) {
-    await deps.mailer
-      .send(reportReadyMail(deps.mail, email, order))
-      .catch((err: unknown) => deps.log.error({ err, orderId: order.id }, 'report mail failed'));
   }
   return order;
 }

@@ -1,0 +1,236 @@
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+import type { Tx } from '../modules/credits/credits.ledger.ts';
+import type { MailJob } from './mail-delivery.ts';
+
+/** Every job this server queues, by queue name, with the data it carries. */
+export interface Jobs {
+  mail: MailJob;
+  'sla-refunds': Record<string, never>;
+}
+export type JobName = keyof Jobs;
+
+interface QueueSettings {
+  policy: 'standard' | 'stately';
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  retentionMinutes: number;
+  pollingIntervalSeconds: number;
+}
+
+/**
+ * Retry numbers (docs/decisions/0008-job-queue.md). A mail is tried again after 1–2 s, then
+ * 2–4 s, 4–8 s, ... (pg-boss doubles the delay and adds up to as much again at random), 16
+ * times: at least 18 hours before it is given up, so an SMTP outage of 10 minutes is covered
+ * after 10 retries. Retention must outlast the retries: pg-boss deletes a job still waiting
+ * past it. An attempt (nodemailer's timeouts) ends well before the job expires.
+ */
+const QUEUES: Record<JobName, QueueSettings> = {
+  mail: {
+    policy: 'standard',
+    retryLimit: 16,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    retentionMinutes: 3 * 24 * 60,
+    // Keeps delivery under a second.
+    pollingIntervalSeconds: 0.5,
+  },
+  // One refund pass at a time across all instances (stately: one queued, one active); each
+  // pass queues the next, so no retry is needed.
+  'sla-refunds': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    retentionMinutes: 24 * 60,
+    pollingIntervalSeconds: 2,
+  },
+};
+
+export interface JobOptions {
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export type JobHandler<N extends JobName> = (job: { id: string; data: Jobs[N] }) => Promise<void>;
+
+/** What a service needs to queue work: the caller's transaction makes it durable with the change. */
+export interface JobSender {
+  enqueue<N extends JobName>(
+    executor: Db | Tx,
+    name: N,
+    data: Jobs[N],
+    options?: JobOptions,
+  ): Promise<void>;
+}
+
+export interface JobQueue extends JobSender {
+  /** Runs `handler` for each job of `name` in this process, one registration per queue. */
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Resolves once no job of this process's queues is due or running (jobs waiting for a retry
+   * or a later start do not count): tests use it instead of waiting for the pollers.
+   */
+  drain(): Promise<void>;
+  /** Jobs of `name` not finished yet (queued, waiting for a retry, or running). */
+  unfinished(name: JobName): Promise<number>;
+  /** Stops polling and waits (a few seconds at most) for running jobs. */
+  stop(): Promise<void>;
+}
+
+export interface JobLogger {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** Runs pg-boss's SQL on a Drizzle database or transaction, so a job commits with the caller. */
+function sqlOf(executor: Db | Tx): PgBoss.Db {
+  const session = executor._.session;
+  return {
+    executeSql: (text, values) =>
+      session
+        .prepareQuery({ sql: text, params: values ?? [] }, undefined, undefined, false)
+        .execute() as Promise<{ rows: unknown[] }>,
+  };
+}
+
+const SCHEMA = 'pgboss';
+
+/** Starts pg-boss on the database (in its own schema) with this server's queues. */
+export async function createJobQueue(deps: {
+  database: Database;
+  log: JobLogger;
+}): Promise<JobQueue> {
+  const { database, log } = deps;
+  const boss = new PgBoss({
+    schema: SCHEMA,
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // Cron scheduling is not used; its clock monitor would only add timers.
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const [
+    name,
+    { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, retentionMinutes },
+  ] of Object.entries(QUEUES)) {
+    const options = {
+      name,
+      policy,
+      retryLimit,
+      retryDelay,
+      retryBackoff,
+      expireInSeconds,
+      retentionMinutes,
+    };
+    await boss.createQueue(name, options);
+    // createQueue leaves an existing queue as it was; settings changed since take effect here.
+    await boss.updateQueue(name, options);
+  }
+
+  const workers = new Map<JobName, Worker>();
+
+  async function runJob(name: JobName, handler: JobHandler<JobName>, job: PgBoss.Job<object>) {
+    try {
+      await handler({ id: job.id, data: job.data as Jobs[JobName] });
+    } catch (err) {
+      log.warn({ err, job: { name, id: job.id } }, 'job failed; it is retried later');
+      await boss
+        .fail(name, job.id, { message: err instanceof Error ? err.message : String(err) })
+        .catch((failErr: unknown) => log.error({ err: failErr, jobId: job.id }, 'job not failed'));
+      return;
+    }
+    // If this write is lost the job expires and runs again: handlers are idempotent.
+    await boss
+      .complete(name, job.id)
+      .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job not marked done'));
+  }
+
+  return {
+    async enqueue(executor, name, data, options = {}) {
+      await boss.send(name, data, {
+        db: sqlOf(executor),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+
+    async work(name, handler) {
+      if (workers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
+      workers.set(
+        name,
+        startWorker(QUEUES[name].pollingIntervalSeconds * 1000, async () => {
+          const [job] = await boss.fetch<object>(name, { batchSize: 1 });
+          if (job) await runJob(name, handler as JobHandler<JobName>, job);
+          return job !== undefined;
+        }),
+      );
+    },
+
+    async drain() {
+      // This process's workers do the work, woken from their polling pause, so jobs run in
+      // order and never twice at once; done when none of their queues has a job due or running.
+      const names = [...workers.keys()];
+      for (;;) {
+        for (const worker of workers.values()) worker.wake();
+        const { rows } = await database.executeSql(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1)
+             AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
+          [names],
+        );
+        if ((rows[0] as { n: number }).n === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+
+    unfinished: (name) => boss.getQueueSize(name, { before: 'completed' }),
+
+    async stop() {
+      await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+interface Worker {
+  /** Ends the polling pause now. */
+  wake(): void;
+  /** Lets the job in hand finish, then stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `step` (fetch one job with pg-boss and run it) again at once after a job, and after a
+ * pause of `pauseMs` when none was due. One job at a time, fetched in the order queued (pg-boss
+ * returns a larger batch in no particular order): a customer's mails arrive in the order of the
+ * changes that caused them. pg-boss 10's own `work()` marks a job done without awaiting it, so a
+ * database error at that moment would be an unhandled rejection, which ends the process; here
+ * each job is completed or failed, awaited, by `runJob`.
+ */
+function startWorker(pauseMs: number, step: () => Promise<boolean>): Worker {
+  let stopping = false;
+  let wake = () => {};
+  const loop = (async () => {
+    while (!stopping) {
+      if (await step()) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pauseMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    wake: () => wake(),
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
+    },
+  };
+}
