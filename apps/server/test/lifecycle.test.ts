@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
+import { seedVpicData } from './support/vpic-data.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -65,6 +66,7 @@ async function waitHealthy(url: string, proc: Proc): Promise<void> {
 
 describe('server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-lifecycle-'));
+  beforeAll(() => seedVpicData(dataDir));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops the boot with one line naming a bad variable', async () => {

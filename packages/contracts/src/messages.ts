@@ -50,6 +50,8 @@ export const API_MESSAGES = {
   databaseUnavailable: 'Database unavailable',
   overloaded: 'The service is busy. Please try again in a moment.',
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
+  decodeRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
+    `At most ${perMinute} decode requests a minute are answered per address; retry in ${retryAfterSeconds} s.`,
   decodeFormatJsonOnly: 'only json is supported',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,

@@ -10,12 +10,12 @@ import type { DecodeLog, VinDecoder } from './vin-decoder.ts';
 const FALLBACK_TTL_MS = 5 * 60_000;
 
 /**
- * Asks the live vPIC service first when there is one and the offline data when it fails, and
- * remembers the last `cacheSize` answers by VIN and model year. Inputs longer than a VIN are
+ * Asks the live vPIC service first and the offline data when it fails, and remembers the last
+ * `cacheSize` answers by VIN and model year, sparing the round trips to NHTSA. Inputs longer than a VIN are
  * decoded but not remembered, so no request can make the cache hold large keys.
  */
 export function createCachingDecoder(sources: {
-  live: LiveVpicClient | undefined;
+  live: LiveVpicClient;
   offline: VinDecoder;
   cacheSize: number;
 }): VinDecoder {
@@ -23,7 +23,6 @@ export function createCachingDecoder(sources: {
   const cache = new LRUCache<string, VpicResult>({ max: sources.cacheSize });
 
   async function decodeFresh(vin: string, modelYear: number | undefined, log?: DecodeLog) {
-    if (!live) return { result: await offline.decode(vin, modelYear), fallback: false };
     try {
       return { result: await live.decode(vin, modelYear), fallback: false };
     } catch (err) {

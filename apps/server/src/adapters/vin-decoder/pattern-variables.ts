@@ -1,5 +1,5 @@
 import type { PatternMatch } from '@cardog/corgi';
-import { keyMatches, keySpecificity } from './pattern-keys.ts';
+import { compileKey } from './pattern-keys.ts';
 import type { Conversion, WildcardPattern } from './vpic-reference-data.ts';
 
 /** One value a matching pattern gives a vPIC variable. */
@@ -14,6 +14,10 @@ export interface Candidate {
 /** corgi names the make it derives from the model 'MK'; every other code is vPIC's own. */
 const VARIABLE_BY_CODE: Record<string, string> = { MK: 'Make' };
 
+export function variableOf(code: string): string {
+  return VARIABLE_BY_CODE[code] ?? code;
+}
+
 /** corgi's patterns that really hold for the characters the VIN supplies. */
 export function corgiCandidates(
   patterns: readonly PatternMatch[],
@@ -22,9 +26,11 @@ export function corgiCandidates(
   return patterns.flatMap((p) => {
     const key = p.metadata?.rawPattern;
     const value = p.value?.trim();
-    if (!key || !value || !keyMatches(key, known)) return [];
-    const variable = VARIABLE_BY_CODE[p.code] ?? p.code;
-    return [{ variable, value, schema: p.schema, specificity: keySpecificity(key) }];
+    const compiled = key ? compileKey(key) : undefined;
+    if (!compiled || !value || !compiled.matches(known)) return [];
+    return [
+      { variable: variableOf(p.code), value, schema: p.schema, specificity: compiled.specificity },
+    ];
   });
 }
 
@@ -85,10 +91,11 @@ function withConversions(
   conversions: readonly Conversion[],
 ): Record<string, string> {
   const result = { ...variables };
-  for (const { from, to, convert } of conversions) {
+  for (const { from, to, operator, factor } of conversions) {
     const source = Number(variables[from]);
     if (result[to] === undefined && variables[from] && Number.isFinite(source)) {
-      result[to] = String(Number(convert(source).toPrecision(10)));
+      const converted = operator === '*' ? source * factor : source / factor;
+      result[to] = String(Number(converted.toPrecision(10)));
     }
   }
   return result;

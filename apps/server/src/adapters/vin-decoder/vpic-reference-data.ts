@@ -20,11 +20,15 @@ export interface WildcardPattern {
   value: string;
 }
 
-/** A unit conversion vPIC applies between two variables, e.g. DisplacementCC → DisplacementL. */
+/**
+ * A unit conversion vPIC applies between two variables, e.g. DisplacementCC → DisplacementL.
+ * Plain data, so the compiled decode index can carry it.
+ */
 export interface Conversion {
   from: string;
   to: string;
-  convert: (value: number) => number;
+  operator: '*' | '/';
+  factor: number;
 }
 
 /**
@@ -104,8 +108,8 @@ export async function loadReferenceData(db: DatabaseAdapter): Promise<VpicRefere
     wmis,
     modelSchemas: new Set(schemaRows.map((r) => text(r.name))),
     conversions: conversionRows.flatMap((r) => {
-      const convert = parseFormula(text(r.formula));
-      return convert ? [{ from: text(r.fromCode), to: text(r.toCode), convert }] : [];
+      const formula = parseFormula(text(r.formula));
+      return formula ? [{ from: text(r.fromCode), to: text(r.toCode), ...formula }] : [];
     }),
     wildcardPatterns: await resolveWildcardPatterns(db, wildcardRows),
   };
@@ -170,11 +174,10 @@ async function resolveWildcardPatterns(
 }
 
 /** vPIC writes conversions as `#x# * 1000` or `#x# / 16.387064`; nothing else is evaluated. */
-function parseFormula(formula: string): ((value: number) => number) | undefined {
+function parseFormula(formula: string): Pick<Conversion, 'operator' | 'factor'> | undefined {
   const match = /^#x#\s*([*/])\s*(\d+(?:\.\d*)?)\s*$/.exec(formula.trim());
   if (!match) return undefined;
-  const factor = Number(match[2]);
-  return match[1] === '*' ? (x) => x * factor : (x) => x / factor;
+  return { operator: match[1] === '*' ? '*' : '/', factor: Number(match[2]) };
 }
 
 async function rows(

