@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedVpicData } from '../../apps/server/test/support/vpic-data.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +36,8 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vr-e2e-'));
+  // A fresh DATA_DIR gets the decode index compiled once for all, instead of compiling its own.
+  if (!env.DATA_DIR) await seedVpicData(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(ROOT, 'apps/server'),
     env: {

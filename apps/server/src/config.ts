@@ -32,7 +32,7 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     // PostgreSQL only: connections per instance, and how many requests may wait for one before
-    // the instance sheds load with 503 (docs/decisions/0008-several-instances.md).
+    // the instance sheds load with 503 (docs/decisions/0009-several-instances.md).
     DATABASE_POOL_MAX: positiveInt(10),
     DATABASE_QUEUE_MAX: positiveInt(100),
     // Bounds a whole request, its wait for a database connection included.
