@@ -16,6 +16,9 @@ const emailList = z
 
 const optionalUrl = z.url().optional();
 
+export const SMTP_REQUIRED_MESSAGE =
+  'is required when PUBLIC_URL is https; without it, mails and their sign-in codes go to the log';
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every environment variable the server reads, with its default (DESIGN.md section 4). */
@@ -114,6 +117,12 @@ const configSchema = z
         });
       }
     }
+  })
+  // Without SMTP the outbox mailer writes every mail, sign-in codes included, to the log: fine on
+  // a developer's machine, a leak on a public https deployment.
+  .refine((c) => !!c.SMTP_URL || !c.PUBLIC_URL || new URL(c.PUBLIC_URL).protocol !== 'https:', {
+    path: ['SMTP_URL'],
+    message: SMTP_REQUIRED_MESSAGE,
   })
   .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
     path: ['SESSION_MAX_DAYS'],

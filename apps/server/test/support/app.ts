@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../src/adapters/mail/index.ts';
 import type { PlateProvider } from '../../src/adapters/plates/index.ts';
 import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
 import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
@@ -42,6 +43,8 @@ export async function createTestApp(
     slaJob?: boolean;
     plateProvider?: PlateProvider;
     logStream?: { write(line: string): void };
+    /** Stands in for the configured mailer (SMTP when SMTP_URL is set). */
+    mailer?: (database: Database) => Mailer;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -54,6 +57,7 @@ export async function createTestApp(
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
     logStream: options.logStream,
+    mailer: options.mailer?.(database),
   });
   await app.ready();
   return {
