@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializeErr } from './lib/error-serializer.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: serializeErr },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
