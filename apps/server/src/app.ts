@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxReportMb: config.MAX_REPORT_MB,
       log: app.log,
     },
+    uploads: { dir: join(config.DATA_DIR, 'tmp'), maxBatchMb: config.MAX_UPLOAD_BATCH_MB },
   });
   if (deps.slaJob ?? true) {
     const job = startSlaJob(

@@ -83,6 +83,8 @@ const configSchema = z
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
+    // All files of one batch upload together; they wait on disk under DATA_DIR/tmp meanwhile.
+    MAX_UPLOAD_BATCH_MB: z.coerce.number().positive().max(10_240).default(100),
     S3_BUCKET: z.string().trim().min(1).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
