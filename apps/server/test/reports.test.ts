@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -79,6 +79,15 @@ describe('report storage', () => {
       forcePathStyle: true,
     }),
   );
+
+  it("files: keeps each report its owner's alone (0600), also copied from a readable file", async () => {
+    const storage = createFileReportStorage(join(dir, 'files'));
+    const source = fileOf('report');
+    chmodSync(source, 0o644);
+    await storage.put('order-2/a.pdf', source);
+    expect(statSync(join(dir, 'files', 'order-2', 'a.pdf')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'files', 'order-2')).mode & 0o777).toBe(0o700);
+  });
 
   it('files: refuses keys that could leave its directory', async () => {
     const storage = createFileReportStorage(join(dir, 'files'));

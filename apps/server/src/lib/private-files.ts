@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** DATA_DIR holds sessions, sign-in codes and reports: nobody but the server's user may read it. */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -13,4 +14,16 @@ export function keepDataPrivate(dataDir: string): void {
   process.umask(0o077);
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   chmodSync(dataDir, PRIVATE_DIR_MODE);
+}
+
+/**
+ * Takes group and other permissions off everything under `dir`. PGlite unpacks a new database
+ * with explicit chmods to 0666, which the umask does not touch; files it creates later honour it.
+ */
+export function closeToOthers(dir: string): void {
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, entry);
+    const { mode } = statSync(path);
+    if (mode & 0o077) chmodSync(path, mode & 0o700);
+  }
 }

@@ -1,6 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type {
-  PDFDict} from 'pdf-lib';
+import type { PDFDict } from 'pdf-lib';
 import {
   PDFDocument,
   PDFName,
