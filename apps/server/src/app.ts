@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { registerMailDelivery } from './jobs/mail-delivery.ts';
+import { serializeErr } from './lib/error-serializer.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: serializeErr },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
@@ -228,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxReportMb: config.MAX_REPORT_MB,
       log: app.log,
     },
+    uploads: { dir: join(config.DATA_DIR, 'tmp'), maxBatchMb: config.MAX_UPLOAD_BATCH_MB },
   });
   if (deps.slaJob ?? true) {
     await registerSlaJob(

@@ -1,5 +1,6 @@
 import { createReportStorage } from './adapters/report-storage/index.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { attachReport } from './modules/reports/report-attach.service.ts';
@@ -9,10 +10,11 @@ import { runCli } from './modules/users/users.cli.ts';
 async function main(): Promise<number> {
   loadEnvFile();
   const config = parseConfig(process.env);
+  keepDataPrivate(config.DATA_DIR);
   return runCli(process.argv.slice(2), {
     openDatabase: () =>
       openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }),
-    attachReport: async (database, orderId, pdf) => {
+    attachReport: async (database, orderId, file) => {
       const log = {
         warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
         error: (details: object, message: string) => process.stderr.write(`${message}\n`),
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
             maxReportMb: config.MAX_REPORT_MB,
             log,
           },
-          { orderId, pdf, actorId: 'cli' },
+          { orderId, file, actorId: 'cli' },
         );
       } finally {
         await jobs.stop();

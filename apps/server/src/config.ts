@@ -16,6 +16,9 @@ const emailList = z
 
 const optionalUrl = z.url().optional();
 
+export const SMTP_REQUIRED_MESSAGE =
+  'is required when PUBLIC_URL is https; without it, mails and their sign-in codes go to the log';
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every environment variable the server reads, with its default (DESIGN.md section 4). */
@@ -82,6 +85,8 @@ const configSchema = z
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
+    // All files of one batch upload together; they wait on disk under DATA_DIR/tmp meanwhile.
+    MAX_UPLOAD_BATCH_MB: z.coerce.number().positive().max(10_240).default(100),
     S3_BUCKET: z.string().trim().min(1).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -116,6 +121,12 @@ const configSchema = z
         });
       }
     }
+  })
+  // Without SMTP the outbox mailer writes every mail, sign-in codes included, to the log: fine on
+  // a developer's machine, a leak on a public https deployment.
+  .refine((c) => !!c.SMTP_URL || !c.PUBLIC_URL || new URL(c.PUBLIC_URL).protocol !== 'https:', {
+    path: ['SMTP_URL'],
+    message: SMTP_REQUIRED_MESSAGE,
   })
   .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
     path: ['SESSION_MAX_DAYS'],

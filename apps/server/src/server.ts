@@ -1,4 +1,5 @@
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -7,6 +8,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   loadEnvFile();
   const config = parseConfig(process.env);
+  keepDataPrivate(config.DATA_DIR);
   const runtime = await startRuntime(config);
   const { app } = runtime;
 

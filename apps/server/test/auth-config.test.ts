@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { trustedOrigins } from '../src/modules/auth/auth.instance.ts';
 import {
@@ -125,7 +126,12 @@ describe('trusted origins', () => {
 describe.each(testDatabases())('cookies behind https on $name', (db) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(db, { env: { PUBLIC_URL: 'https://records.example' } });
+    // An https deployment needs a mail relay (none listens here); the outbox stands in for it so
+    // the test reads the codes.
+    t = await createTestApp(db, {
+      env: { PUBLIC_URL: 'https://records.example', SMTP_URL: 'smtp://127.0.0.1:1' },
+      mailer: (database) => createOutboxMailer(database.db, { info: () => undefined }),
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 import { CLI_USAGE, runCli } from '../src/modules/users/users.cli.ts';
 import { createVerifiedUser, freshEmail, get } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
+import { hostilePdfs } from './support/pdf.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -98,6 +100,22 @@ describe('the cli entry point', () => {
         .split('\n')
         .filter((l) => !l.startsWith('npm warn')),
     ).toEqual(['No account with e-mail nobody@example.com.']);
+  });
+
+  it('attach-report refuses a PDF with JavaScript, saying why', async () => {
+    const script = join(dataDir, 'script.pdf');
+    writeFileSync(script, await hostilePdfs.openActionJavaScript());
+    // The file is checked before the order is looked up, so no order is needed.
+    const refused = run(['attach-report', 'order-1', script]);
+    expect(refused.status).toBe(1);
+    expect(
+      refused.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual([
+      `Cannot attach the report to order order-1: ${REPORT_FILE_MESSAGES.activeContent('javascript')}`,
+    ]);
   });
 
   it('exits 2 with the usage on bad input', () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.ts';
+import { ConfigError, parseConfig, SMTP_REQUIRED_MESSAGE } from '../src/config.ts';
 
 describe('configuration', () => {
   it('runs the whole product with no variables set', () => {
@@ -30,6 +30,21 @@ describe('configuration', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
     expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid TRUST_PROXY/);
+  });
+
+  it('refuses an https PUBLIC_URL without SMTP_URL, which would put sign-in codes in the log', () => {
+    expect(() => parseConfig({ PUBLIC_URL: 'https://records.example' })).toThrow(
+      new ConfigError(`Invalid SMTP_URL: ${SMTP_REQUIRED_MESSAGE}`),
+    );
+    expect(() => parseConfig({ PUBLIC_URL: 'HTTPS://records.example', SMTP_URL: '' })).toThrow(
+      /^Invalid SMTP_URL: is required when PUBLIC_URL is https/,
+    );
+    const https = parseConfig({
+      PUBLIC_URL: 'https://records.example',
+      SMTP_URL: 'smtp://mail.records.example:587',
+    });
+    expect(https.PUBLIC_URL).toBe('https://records.example');
+    expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).SMTP_URL).toBeUndefined();
   });
 
   it('treats empty strings as unset', () => {

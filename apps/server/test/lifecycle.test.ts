@@ -1,12 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
 import { seedVpicData } from './support/vpic-data.ts';
+import { PASSWORD } from './auth-support.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -142,4 +143,44 @@ describe('server process', () => {
     const after = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(after.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
   });
+});
+
+/** Every path under `dir` whose mode lets group or other users in. */
+function openToOthers(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((entry) => join(dir, entry))
+    .concat(dir)
+    .filter((path) => (statSync(path).mode & 0o077) !== 0)
+    .map((path) => `${path} ${(statSync(path).mode & 0o777).toString(8)}`);
+}
+
+describe('DATA_DIR', () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'vr-private-')), 'data');
+  afterAll(() => rmSync(dirname(dataDir), { recursive: true, force: true }));
+
+  it("is closed to other local users: the directory 0700, everything in it its owner's alone", async () => {
+    // Left readable by an earlier version: the boot tightens it.
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o755);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = run({ PORT: String(port), DATA_DIR: dataDir });
+    await waitHealthy(url, server);
+    // A sign-up writes a session-bearing row and a code to PGlite's WAL, where the audit found them.
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await cli(['set-role', 'owner@example.com', 'ADMIN'], dataDir);
+
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(dataDir).sort()).toEqual(
+      expect.arrayContaining(['auth-secret', 'pglite', 'tmp', 'vpic']),
+    );
+    expect(openToOthers(dataDir)).toEqual([]);
+  }, 180_000);
 });

@@ -237,7 +237,7 @@ describe.each(testDatabases())('a mail sent again on $name', (db) => {
       },
       close: () => smtpMailer.close(),
     };
-    t = await createTestApp(db, { slaJob: false, mailer: crashingAfterAccept });
+    t = await createTestApp(db, { slaJob: false, mailer: () => crashingAfterAccept });
   });
   afterAll(async () => {
     await t.close();

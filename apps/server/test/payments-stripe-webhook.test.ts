@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, paymentIntents, webhookEvents } from '../src/db/schema.ts';
+import { WEBHOOK_FUTURE_MESSAGE } from '../src/modules/payments/stripe-webhook.routes.ts';
 import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -128,6 +129,27 @@ describe.each(testDatabases())('Stripe webhook on $name', (testDb) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/tolerance/i);
     expect(await credit(alice)).toBe(before);
+  });
+
+  it('rejects a signature dated 400 seconds ahead, and takes one 60 seconds ahead', async () => {
+    const intent = await pendingIntent(alice);
+    const before = await credit(alice);
+    const payload = eventPayload(eventId(), 'payment_intent.succeeded', intent);
+    const ahead = (seconds: number) =>
+      stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + seconds,
+      });
+    const future = await deliver(t, payload, ahead(400));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(WEBHOOK_FUTURE_MESSAGE);
+    expect(await credit(alice)).toBe(before);
+    expect(await status(intent)).toBe('requires_confirmation');
+
+    // Clocks drift a little both ways; within the tolerance the event is taken.
+    expect((await deliver(t, payload, ahead(60))).statusCode).toBe(200);
+    expect(await credit(alice)).toBe(before + 5);
   });
 
   it('answers 200 to an unknown event and records nothing else', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -21,14 +21,24 @@ import { testDatabases } from './support/databases.ts';
 import { makeReportPdf, PNG_BYTES } from './support/pdf.ts';
 
 const VIN = '1HGCM82633A004352';
+const scratch = mkdtempSync(join(tmpdir(), 'vr-report-files-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratchCount = 0;
+
+/** `bytes` as a file, the way uploads and the CLI hand reports over. */
+function fileOf(bytes: Buffer | string): string {
+  const path = join(scratch, `${(scratchCount += 1)}.pdf`);
+  writeFileSync(path, bytes);
+  return path;
+}
 
 function storageContract(name: string, make: () => Promise<ReportStorage>) {
   it(`${name}: stores, replaces, reads and deletes a report`, async () => {
     const storage = await make();
     await storage.check();
     expect(await storage.get('order-1/missing.pdf')).toBeNull();
-    await storage.put('order-1/a.pdf', Buffer.from('first'));
-    await storage.put('order-1/a.pdf', Buffer.from('second version'));
+    await storage.put('order-1/a.pdf', fileOf('first'));
+    await storage.put('order-1/a.pdf', fileOf('second version'));
     const stored = await storage.get('order-1/a.pdf');
     expect(stored?.size).toBe(14);
     expect(await text(stored!.body)).toBe('second version');
@@ -69,11 +79,18 @@ describe('report storage', () => {
     }),
   );
 
+  it("files: keeps each report its owner's alone (0600), also copied from a readable file", async () => {
+    const storage = createFileReportStorage(join(dir, 'files'));
+    const source = fileOf('report');
+    chmodSync(source, 0o644);
+    await storage.put('order-2/a.pdf', source);
+    expect(statSync(join(dir, 'files', 'order-2', 'a.pdf')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'files', 'order-2')).mode & 0o777).toBe(0o700);
+  });
+
   it('files: refuses keys that could leave its directory', async () => {
     const storage = createFileReportStorage(join(dir, 'files'));
-    await expect(storage.put('../escape.pdf', Buffer.from('x'))).rejects.toThrow(
-      /invalid report key/,
-    );
+    await expect(storage.put('../escape.pdf', fileOf('x'))).rejects.toThrow(/invalid report key/);
     await expect(storage.get('/etc/passwd')).rejects.toThrow(/invalid report key/);
   });
 });
@@ -81,23 +98,23 @@ describe('report storage', () => {
 describe('report PDF checks', () => {
   it('accepts a real PDF and refuses a renamed PNG, an empty, a truncated and an oversized file', async () => {
     const pdf = await makeReportPdf();
-    await expect(checkReportPdf(pdf, 20)).resolves.toBeUndefined();
-    await expect(checkReportPdf(PNG_BYTES, 20)).rejects.toMatchObject({
+    await expect(checkReportPdf(fileOf(pdf), 20)).resolves.toBe(pdf.length);
+    await expect(checkReportPdf(fileOf(PNG_BYTES), 20)).rejects.toMatchObject({
       statusCode: 400,
       message: REPORT_FILE_MESSAGES.notPdf,
     });
-    await expect(checkReportPdf(Buffer.alloc(0), 20)).rejects.toMatchObject({
+    await expect(checkReportPdf(fileOf(Buffer.alloc(0)), 20)).rejects.toMatchObject({
       statusCode: 400,
       message: REPORT_FILE_MESSAGES.empty,
     });
     await expect(
-      checkReportPdf(pdf.subarray(0, Math.floor(pdf.length / 2)), 20),
+      checkReportPdf(fileOf(pdf.subarray(0, Math.floor(pdf.length / 2))), 20),
     ).rejects.toMatchObject({
       statusCode: 400,
       message: REPORT_FILE_MESSAGES.damaged,
     });
     const big = Buffer.concat([pdf, Buffer.alloc(1024 * 1024)]);
-    await expect(checkReportPdf(big, 1)).rejects.toMatchObject({
+    await expect(checkReportPdf(fileOf(big), 1)).rejects.toMatchObject({
       statusCode: 413,
       message: REPORT_FILE_MESSAGES.tooLarge(1),
     });
@@ -170,8 +187,8 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     writeFileSync(file, pdf);
     const code = await runCli(['attach-report', orderId, file], {
       openDatabase: async () => ({ ...t.database, close: async () => {} }),
-      attachReport: (database, id, bytes) =>
-        attachReport({ ...deps, db: database.db }, { orderId: id, pdf: bytes, actorId: 'cli' }),
+      attachReport: (database, id, path) =>
+        attachReport({ ...deps, db: database.db }, { orderId: id, file: path, actorId: 'cli' }),
       out: (line) => cliOut.push(line),
       err: (line) => cliErr.push(line),
     });
@@ -212,7 +229,7 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     const { orderId } = await orderFor();
     const first = await attachReport(deps, {
       orderId,
-      pdf: await makeReportPdf('v1'),
+      file: fileOf(await makeReportPdf('v1')),
       actorId: 'a',
     });
     const failing: AttachDeps = {
@@ -220,7 +237,7 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
       storage: { ...deps.storage, put: async () => Promise.reject(new Error('disk full')) },
     };
     await expect(
-      attachReport(failing, { orderId, pdf: await makeReportPdf('v2'), actorId: 'a' }),
+      attachReport(failing, { orderId, file: fileOf(await makeReportPdf('v2')), actorId: 'a' }),
     ).rejects.toThrow('disk full');
     const kept = await deps.storage.get(first.reportKey!);
     expect(kept).not.toBeNull();
@@ -228,7 +245,7 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
 
     const second = await attachReport(deps, {
       orderId,
-      pdf: await makeReportPdf('v2'),
+      file: fileOf(await makeReportPdf('v2')),
       actorId: 'a',
     });
     expect(second.reportKey).not.toBe(first.reportKey);
@@ -240,22 +257,22 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
   it('refuses a bad file, an unknown order and a refunded order', async () => {
     const { orderId } = await orderFor();
     await expect(
-      attachReport(deps, { orderId, pdf: PNG_BYTES, actorId: 'a' }),
+      attachReport(deps, { orderId, file: fileOf(PNG_BYTES), actorId: 'a' }),
     ).rejects.toMatchObject({
       statusCode: 400,
     });
     await expect(
-      attachReport(deps, { orderId: 'nope', pdf: await makeReportPdf(), actorId: 'a' }),
+      attachReport(deps, { orderId: 'nope', file: fileOf(await makeReportPdf()), actorId: 'a' }),
     ).rejects.toMatchObject({ statusCode: 404 });
     await db.update(reportOrders).set({ status: 'Refunded' }).where(eq(reportOrders.id, orderId));
     await expect(
-      attachReport(deps, { orderId, pdf: await makeReportPdf(), actorId: 'a' }),
+      attachReport(deps, { orderId, file: fileOf(await makeReportPdf()), actorId: 'a' }),
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('mails the customer that the report is ready', async () => {
     const { user, orderId } = await orderFor();
-    await attachReport(deps, { orderId, pdf: await makeReportPdf(), actorId: 'a' });
+    await attachReport(deps, { orderId, file: fileOf(await makeReportPdf()), actorId: 'a' });
     const mail = await lastMail(db, user.email);
     expect(mail.subject).toMatch(/report is ready/);
     expect(mail.text).toContain(VIN);

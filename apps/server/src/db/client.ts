@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { closeToOthers } from '../lib/private-files.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 import { retryOnConflict } from './transaction-retry.ts';
@@ -72,6 +73,7 @@ async function openPglite(
       await unlock();
       throw err;
     }
+    closeToOthers(dir);
   }
   const db = retryingTransactions(drizzlePglite(client, { schema }));
   return {

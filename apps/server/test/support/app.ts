@@ -46,8 +46,9 @@ export async function createTestApp(
     decoder?: VinDecoder;
     slaJob?: boolean;
     plateProvider?: PlateProvider;
-    mailer?: Mailer;
     logStream?: { write(line: string): void };
+    /** Stands in for the configured mailer (SMTP when SMTP_URL is set). */
+    mailer?: (database: Database) => Mailer;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -62,8 +63,8 @@ export async function createTestApp(
     jobs,
     slaJob: options.slaJob,
     plateProvider: options.plateProvider,
-    mailer: options.mailer,
     logStream: options.logStream,
+    mailer: options.mailer?.(database),
   });
   await app.ready();
   return {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import type { ReportStorage } from './report-storage.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
@@ -20,13 +22,17 @@ export function createFileReportStorage(root: string): ReportStorage {
 
   return {
     kind: 'files',
-    async put(key, body) {
+    async put(key, source) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Written aside and renamed: a reader sees the old whole file or the new whole file.
       const temp = `${path}.${randomBytes(6).toString('hex')}.partial`;
       try {
-        await writeFile(temp, body, { flag: 'wx' });
+        // A copy would keep the source's mode (an operator's 0644 file); reports are the owner's.
+        await pipeline(
+          createReadStream(source),
+          createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+        );
         await rename(temp, path);
       } catch (err) {
         await rm(temp, { force: true });
@@ -47,7 +53,7 @@ export function createFileReportStorage(root: string): ReportStorage {
       await rm(pathOf(key), { force: true });
     },
     async check() {
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: PRIVATE_DIR_MODE });
     },
   };
 }

@@ -6,8 +6,11 @@ import type { Readable } from 'node:stream';
  */
 export interface ReportStorage {
   readonly kind: 'files' | 's3';
-  /** Stores the bytes under `key`, replacing what was there only once the new bytes are whole. */
-  put(key: string, body: Buffer): Promise<void>;
+  /**
+   * Stores a copy of the file at `path` under `key`, replacing what was there only once the new
+   * bytes are whole. Streamed: a report is never held in memory.
+   */
+  put(key: string, path: string): Promise<void>;
   /** The stored bytes as a stream, or null when nothing is stored under `key`. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;

@@ -6,6 +6,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ReportStorage } from './report-storage.ts';
 
@@ -26,6 +28,9 @@ export function createS3ReportStorage(options: S3StorageOptions): ReportStorage 
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
+    // Otherwise a streamed body goes out aws-chunked with a trailing checksum, which S3-compatible
+    // stores (s3rver, older MinIO) keep as part of the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
@@ -35,9 +40,17 @@ export function createS3ReportStorage(options: S3StorageOptions): ReportStorage 
 
   return {
     kind: 's3',
-    async put(key, body) {
+    async put(key, path) {
+      const { size } = await stat(path);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: 'application/pdf' }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(path),
+          // A streamed body needs its length up front; S3 refuses chunked uploads without it.
+          ContentLength: size,
+          ContentType: 'application/pdf',
+        }),
       );
     },
     async get(key) {

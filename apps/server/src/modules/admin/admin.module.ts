@@ -7,7 +7,7 @@ import type { AttachDeps } from '../reports/report-attach.service.ts';
 import { adminListsRoutes } from './admin-lists.routes.ts';
 import { adminOrderStatusRoutes } from './admin-order-status.routes.ts';
 import { adminTryoutRoutes } from './admin-tryout.routes.ts';
-import { adminUploadsRoutes } from './admin-uploads.routes.ts';
+import { adminUploadsRoutes, type UploadOptions } from './admin-uploads.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
 /**
@@ -20,11 +20,12 @@ export const adminModule: FastifyPluginAsync<{
   plates: PlateService;
   decoder: VinDecoder;
   attach: AttachDeps;
-}> = async (app, { db, guards, plates, decoder, attach }) => {
+  uploads: UploadOptions;
+}> = async (app, { db, guards, plates, decoder, attach, uploads }) => {
   app.addHook('onRequest', guards.requireAdmin);
   await app.register(adminUsersRoutes, { db });
   await app.register(adminListsRoutes, { db });
   await app.register(adminOrderStatusRoutes, { db });
-  await app.register(adminUploadsRoutes, { attach });
+  await app.register(adminUploadsRoutes, { attach, uploads });
   await app.register(adminTryoutRoutes, { db, plates, decoder });
 };

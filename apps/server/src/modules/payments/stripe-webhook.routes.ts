@@ -15,6 +15,20 @@ export interface StripeWebhookRoutesOptions {
 /** Stripe's default tolerance for the signature's timestamp, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+export const WEBHOOK_FUTURE_MESSAGE =
+  'Webhook signature rejected: Timestamp outside the tolerance zone (dated in the future)';
+
+/**
+ * The SDK refuses only timestamps older than the tolerance; one signed for later could be replayed
+ * until then, so every `t=` of the header must also be no further ahead than the tolerance.
+ */
+function datedInTheFuture(signature: string, nowSeconds: number): boolean {
+  return signature
+    .split(',')
+    .map((item) => item.trim().split('='))
+    .some(([key, value]) => key === 't' && Number(value) - nowSeconds > WEBHOOK_TOLERANCE_SECONDS);
+}
+
 interface IntentObject {
   id?: unknown;
   last_payment_error?: { message?: unknown } | null;
@@ -51,6 +65,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Invalid signature';
       return reply.code(400).send({ message: `Webhook signature rejected: ${message}` });
+    }
+    if (datedInTheFuture(signature, Math.floor(Date.now() / 1000))) {
+      return reply.code(400).send({ message: WEBHOOK_FUTURE_MESSAGE });
     }
     const object = event.data.object as IntentObject;
     const errorMessage = object.last_payment_error?.message;

@@ -28,23 +28,23 @@ export const ATTACH_MESSAGES = {
 } as const;
 
 /**
- * Attaches a PDF to an order: checks it by content, stores it under a new generated key, then
- * marks the order Completed and queues the customer's mail in the same transaction. The previous
- * report is deleted only after the new one is stored
+ * Attaches the PDF file at `input.file` to an order: checks it by content, stores it under a new
+ * generated key, then marks the order Completed and queues the customer's mail in the same
+ * transaction. The previous report is deleted only after the new one is stored
  * and recorded, so a failed replacement keeps the old report available.
  */
 export async function attachReport(
   deps: AttachDeps,
-  input: { orderId: string; pdf: Buffer; actorId: string },
+  input: { orderId: string; file: string; actorId: string },
 ): Promise<ReportOrderRow> {
   const { db, storage } = deps;
-  await checkReportPdf(input.pdf, deps.maxReportMb);
+  const bytes = await checkReportPdf(input.file, deps.maxReportMb);
   const found = await db.select().from(reportOrders).where(eq(reportOrders.id, input.orderId));
   if (!found[0]) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
   if (found[0].status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
 
   const key = `${input.orderId}/${randomBytes(12).toString('hex')}.pdf`;
-  await storage.put(key, input.pdf);
+  await storage.put(key, input.file);
   let previous: ReportOrderRow;
   let order: ReportOrderRow;
   try {
@@ -75,7 +75,7 @@ export async function attachReport(
         targetType: 'order',
         targetId: input.orderId,
         before: { status: before.status, reportKey: before.reportKey },
-        after: { status: 'Completed', reportKey: key, bytes: input.pdf.length },
+        after: { status: 'Completed', reportKey: key, bytes },
       });
       const completed = updated[0]!;
       const email = await customerEmail(tx, completed.userId);

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
 import type { Database } from '../../db/client.ts';
 import { setRoleByEmail } from './users.service.ts';
@@ -8,8 +9,8 @@ export const CLI_USAGE =
 
 export interface CliIo {
   openDatabase(): Promise<Database>;
-  /** Attaches a report PDF to an order as the server would (stored, Completed, e-mailed). */
-  attachReport?(database: Database, orderId: string, pdf: Buffer): Promise<{ status: string }>;
+  /** Attaches the report PDF at `file` to an order as the server would (stored, Completed, e-mailed). */
+  attachReport?(database: Database, orderId: string, file: string): Promise<{ status: string }>;
   out(line: string): void;
   err(line: string): void;
 }
@@ -37,9 +38,8 @@ async function attachReportCommand(args: readonly string[], io: CliIo): Promise<
     io.err(CLI_USAGE);
     return 2;
   }
-  let pdf: Buffer;
   try {
-    pdf = await readFile(file);
+    await access(file, constants.R_OK);
   } catch (err) {
     io.err(`Cannot read ${file}: ${errorText(err)}`);
     return 1;
@@ -47,7 +47,7 @@ async function attachReportCommand(args: readonly string[], io: CliIo): Promise<
   const attach = io.attachReport;
   return withDatabase(io, async (database) => {
     try {
-      const order = await attach(database, orderId, pdf);
+      const order = await attach(database, orderId, file);
       io.out(`Report attached to order ${orderId}; the order is ${order.status}.`);
       return 0;
     } catch (err) {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
+
+describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(testDb, {
+      env: { LOG_LEVEL: 'error' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('name the query and the database error, not the values it carried', async () => {
+    // An adjustment for an admin id that does not exist: the foreign key refuses the row.
+    const failed: unknown = await t.database.db
+      .insert(creditLedger)
+      .values({
+        id: 'ledger-row-5f0c',
+        userId: 'admin-id-8c21e4',
+        kind: 'adjustment',
+        delta: 987654,
+        balanceAfter: 987654,
+        actorId: 'admin-id-8c21e4',
+      })
+      .catch((err: unknown) => err);
+    expect(String(failed)).toContain('987654');
+
+    // What the error handler does with an unexpected error.
+    t.app.log.error({ err: failed }, 'request failed');
+    const logged = lines.join('\n');
+    expect(logged).toContain('insert into \\"credit_ledger\\"');
+    expect(logged).toMatch(/foreign key/);
+    for (const value of ['987654', 'admin-id-8c21e4', 'ledger-row-5f0c']) {
+      expect(logged).not.toContain(value);
+    }
+  });
+});
