@@ -145,6 +145,7 @@ describe.each(testDatabases())('cookies behind https on $name', (db) => {
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; Secure; SameSite=Lax/);
     const refresh = await post(t.app, '/api/api/auth/refresh', undefined, {
       cookie: sessionCookie(res),
+      origin: t.config.PUBLIC_URL,
     });
     expect(refresh.statusCode).toBe(200);
   });

@@ -170,7 +170,7 @@ describe.each(testDatabases())('bad input on $name', (db) => {
       { authorization: `Bearer ${'z'.repeat(8000)}` },
       { authorization: 'bearer x y' },
       { authorization: 'Token abc' },
-      { cookie: 'vr.session_token=forged.value' },
+      { cookie: 'vr.session_token=forged.value', origin: t.config.PUBLIC_URL },
     ];
     for (const headers of headersList) {
       for (const [method, url] of [

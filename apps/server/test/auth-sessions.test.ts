@@ -25,7 +25,9 @@ describe.each(testDatabases())('sessions on $name', (db) => {
   });
 
   const me = (token: string) => get(t.app, '/api/api/user/me', { token });
-  const refresh = (cookie: string) => post(t.app, '/api/api/auth/refresh', undefined, { cookie });
+  // With the page's origin, as a browser sends it.
+  const refresh = (cookie: string) =>
+    post(t.app, '/api/api/auth/refresh', undefined, { cookie, origin: t.config.PUBLIC_URL });
 
   it('takes the signed cookie value as a bearer token too, and refuses a forged signature', async () => {
     const { email } = await createVerifiedUser(t.app, t.database.db);

@@ -111,6 +111,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
 
     const refresh = await post(t.app, '/api/api/auth/refresh', undefined, {
       cookie: session.cookie,
+      origin: t.config.PUBLIC_URL,
     });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.json().user).toMatchObject({ email, role: 'USER' });
@@ -126,7 +127,10 @@ describe.each(testDatabases())('accounts on $name', (db) => {
       origin: t.config.PUBLIC_URL,
     });
     expect(out.statusCode).toBe(200);
-    const gone = await post(t.app, '/api/api/auth/refresh', undefined, { cookie: session.cookie });
+    const gone = await post(t.app, '/api/api/auth/refresh', undefined, {
+      cookie: session.cookie,
+      origin: t.config.PUBLIC_URL,
+    });
     expect(gone.statusCode).toBe(401);
     expect(gone.json()).toMatchObject({
       code: 'SESSION_EXPIRED',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFetch } from '../src/lib/api.ts';
 import { decodeVin } from '../src/lib/decode.ts';
-import { jsonResponse, stubFetch, vpic } from './support.tsx';
+import { jsonResponse, setSignedInFlag, stubFetch, vpic } from './support.tsx';
 
 describe('apiFetch', () => {
   it('sends JSON and returns the parsed body; a call without a body declares no type', async () => {
@@ -80,6 +80,7 @@ describe('apiFetch with a session', () => {
   it('renews the token once on a 401 and retries', async () => {
     const { setToken, getToken } = await import('../src/lib/token.ts');
     setToken('old');
+    setSignedInFlag();
     const seen: (string | null)[] = [];
     const { fetchMock } = stubFetch({
       '/api/api/auth/refresh': () => jsonResponse({ token: 'new', user: { id: 'u' } }),

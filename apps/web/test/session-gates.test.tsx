@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../src/app/AppRoutes.tsx';
 import { Providers, createQueryClient } from '../src/app/Providers.tsx';
 import { getToken, setToken } from '../src/lib/token.ts';
-import { CATALOG, jsonResponse, stubFetch } from './support.tsx';
+import { CATALOG, jsonResponse, setSignedInFlag, stubFetch } from './support.tsx';
 
 afterEach(() => setToken(null));
 
@@ -39,6 +39,7 @@ const common = {
 
 describe('session and route gates', () => {
   it('a reload renews the session from the cookie and shows the dashboard', async () => {
+    setSignedInFlag();
     const { calls } = stubFetch({
       ...common,
       '/api/api/auth/refresh': () => jsonResponse({ token: 'tok-1', user: USER }),
@@ -50,13 +51,30 @@ describe('session and route gates', () => {
     expect(getToken()).toBe('tok-1');
   });
 
-  it('a signed-out visitor on /dashboard gets the sign-in dialog', async () => {
-    stubFetch({ ...common, '/api/api/auth/refresh': () => jsonResponse({ message: 'x' }, 401) });
+  it('a signed-out visitor (no signed-in flag) gets the sign-in dialog without a refresh request', async () => {
+    const { calls } = stubFetch({
+      ...common,
+      '/api/api/auth/refresh': () => jsonResponse({ token: 'tok-1', user: USER }),
+    });
     app('/dashboard');
     expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
+    expect(calls).not.toContain('/api/api/auth/refresh');
+    expect(getToken()).toBeNull();
+  });
+
+  it('a stale signed-in flag whose refresh answers 401 shows the sign-in dialog', async () => {
+    setSignedInFlag();
+    const { calls } = stubFetch({
+      ...common,
+      '/api/api/auth/refresh': () => jsonResponse({ message: 'x' }, 401),
+    });
+    app('/dashboard');
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
+    expect(calls).toContain('/api/api/auth/refresh');
   });
 
   it('/admin: a 403 from the admin users call sends the user to /', async () => {
+    setSignedInFlag();
     stubFetch({
       ...common,
       '/api/api/auth/refresh': () => jsonResponse({ token: 'tok-1', user: USER }),
@@ -69,6 +87,7 @@ describe('session and route gates', () => {
   });
 
   it('/admin: the shell shows when the admin users call succeeds', async () => {
+    setSignedInFlag();
     stubFetch({
       ...common,
       '/api/api/auth/refresh': () =>
@@ -83,6 +102,7 @@ describe('session and route gates', () => {
   });
 
   it('sign-out forgets the token and the user and goes to /', async () => {
+    setSignedInFlag();
     stubFetch({
       ...common,
       '/api/api/auth/refresh': () => jsonResponse({ token: 'tok-1', user: USER }),

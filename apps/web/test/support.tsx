@@ -1,4 +1,5 @@
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { SIGNED_IN_COOKIE } from '@vr/contracts';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -13,7 +14,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
+  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
 });
+
+/** The readable flag the server sets next to the httpOnly session cookie: a session exists. */
+export function setSignedInFlag(): void {
+  document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+}
 
 export function renderWithProviders(ui: ReactNode): RenderResult {
   const client = createQueryClient();

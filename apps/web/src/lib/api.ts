@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@vr/contracts';
+import { AUTH_MESSAGES, SIGNED_IN_COOKIE } from '@vr/contracts';
 import { getToken, setToken } from './token.ts';
 
 /** An API failure carrying the server's `message` (or the status line) and the HTTP status. */
@@ -49,10 +49,24 @@ export interface SessionBody {
 let refreshing: Promise<SessionBody | null> | null = null;
 
 /**
+ * Whether the server's readable signed-in flag is there: it lives exactly as long as the
+ * httpOnly session cookie, which scripts cannot see.
+ */
+function hasSessionCookie(): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE}=1`));
+}
+
+/**
  * `POST /api/api/auth/refresh`: the browser sends the session cookie; the answer is a new bearer
- * token and the user, or null when signed out. Concurrent callers share one request.
+ * token and the user, or null when signed out. Concurrent callers share one request. Without the
+ * signed-in flag there is no session cookie to send, so a signed-out visitor makes no request
+ * (whose 401 the browser would log as an error).
  */
 export function refreshSession(): Promise<SessionBody | null> {
+  if (!refreshing && !hasSessionCookie()) {
+    setToken(null);
+    return Promise.resolve(null);
+  }
   refreshing ??= (async () => {
     try {
       const res = await fetch(`${API_BASE}/auth/refresh`, {

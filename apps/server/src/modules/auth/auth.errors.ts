@@ -16,6 +16,11 @@ export class AuthError extends HttpError {
   }
 }
 
+/** A cookie-carrying request whose Origin (or Referer) is not one of the app's. */
+export function foreignOriginError(): AuthError {
+  return new AuthError(403, 'FORBIDDEN', 'This request must come from the web app.');
+}
+
 const CODE_OF_MESSAGE: Partial<Record<string, AuthErrorCode>> = {
   [AUTH_MESSAGES.passwordPolicy]: 'PASSWORD_POLICY',
   [AUTH_MESSAGES.invalidEmail]: 'INVALID_EMAIL',

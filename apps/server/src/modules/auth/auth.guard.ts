@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@vr/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthError } from './auth.errors.ts';
 import type { RequestUser, Sessions } from './auth.sessions.ts';
 
@@ -7,17 +7,20 @@ export type { RequestUser } from './auth.sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the `requireUser` / `requireAdmin` preHandlers; null on public routes. */
+    /** Set by the `requireUser` / `requireAdmin` guards; null on public routes. */
     user: RequestUser | null;
   }
 }
 
-export type Guard = (request: FastifyRequest) => Promise<void>;
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Route gates for every module: `{ preHandler: guards.requireUser }` admits a request with a
+ * Route gates for every module: `{ onRequest: guards.requireUser }` admits a request with a
  * valid `Authorization: Bearer <token>` (401 `{ message }` otherwise) and sets `request.user`;
- * `requireAdmin` also wants role ADMIN (403 otherwise).
+ * `requireAdmin` also wants role ADMIN (403 otherwise). Use them as `onRequest` hooks, never
+ * later: they then answer before the body is parsed or validated, so a caller without the right
+ * session learns nothing about what the route would accept. Every answer behind a guard is
+ * `Cache-Control: no-store`, as it is one user's data.
  */
 export interface AuthGuards {
   requireUser: Guard;
@@ -26,11 +29,12 @@ export interface AuthGuards {
 
 export function createGuards(app: FastifyInstance, sessions: Sessions): AuthGuards {
   app.decorateRequest('user', null);
-  const requireUser: Guard = async (request) => {
+  const requireUser: Guard = async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
     request.user = await sessions.fromBearer(request.headers.authorization);
   };
-  const requireAdmin: Guard = async (request) => {
-    await requireUser(request);
+  const requireAdmin: Guard = async (request, reply) => {
+    await requireUser(request, reply);
     if (request.user?.role !== 'ADMIN') {
       throw new AuthError(403, 'FORBIDDEN', AUTH_MESSAGES.adminRequired);
     }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { bootstrapAdmins } from '../users/users.service.ts';
 import { createGuards, type AuthGuards } from './auth.guard.ts';
-import { createAuthInstance, type AuthInstance } from './auth.instance.ts';
+import { createAuthInstance, trustedOrigins, type AuthInstance } from './auth.instance.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { Sessions } from './auth.sessions.ts';
@@ -43,7 +43,11 @@ export async function registerAuth(
     adminEmails: config.ADMIN_EMAILS,
     log: app.log,
   });
-  await app.register(authRoutes, { service, sessions });
+  await app.register(authRoutes, {
+    service,
+    sessions,
+    trustedOrigins: trustedOrigins(config.PUBLIC_URL),
+  });
   const promoted = await bootstrapAdmins(db, config.ADMIN_EMAILS);
   if (promoted.length > 0) app.log.info({ admins: promoted }, 'ADMIN_EMAILS accounts are ADMIN');
   return { auth, guards, throttles };

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerAuthErrorHandler, requireJsonBodies } from './auth.errors.ts';
+import { foreignOriginError, registerAuthErrorHandler, requireJsonBodies } from './auth.errors.ts';
 import { sendCookies, type ClientContext } from './auth.forward.ts';
 import type { AuthService, Outcome } from './auth.service.ts';
 import type { Sessions } from './auth.sessions.ts';
@@ -38,6 +38,19 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>): T {
   return outcome.body;
 }
 
+/**
+ * better-auth's CSRF check, for our own cookie-reading route: a request carrying cookies must
+ * name one of the trusted origins in `Origin` (or, without it, `Referer`); one naming none is
+ * refused, as better-auth refuses it. A request without cookies needs no check.
+ */
+function fromTrustedOrigin(request: FastifyRequest, trusted: readonly string[]): boolean {
+  const { cookie, origin, referer } = request.headers;
+  if (cookie === undefined) return true;
+  const claimed = origin || referer;
+  if (!claimed || !URL.canParse(claimed)) return false;
+  return trusted.includes(new URL(claimed).origin);
+}
+
 /** Sign-out and refresh take no body; an empty JSON object is accepted too. */
 const emptyBodySchema = z.object({}).nullish();
 
@@ -48,7 +61,8 @@ const emptyBodySchema = z.object({}).nullish();
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
   sessions: Sessions;
-}> = async (app, { service, sessions }) => {
+  trustedOrigins: readonly string[];
+}> = async (app, { service, sessions, trustedOrigins }) => {
   registerAuthErrorHandler(app);
   requireJsonBodies(app);
   app.addHook('onSend', async (_request, reply) => {
@@ -158,12 +172,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary:
           'From the httpOnly session cookie alone: a bearer token and the user; extends the session',
         body: emptyBodySchema,
-        response: { 200: authSessionResponseSchema, ...errorResponses(401) },
+        response: { 200: authSessionResponseSchema, ...errorResponses(401, 403) },
+      },
+      onRequest: async (request) => {
+        if (!fromTrustedOrigin(request, trustedOrigins)) throw foreignOriginError();
       },
     },
     async (request, reply) => {
       const result = await sessions.refresh(request.headers.cookie);
-      sendCookies(reply, result.setCookies);
+      sendCookies(reply, result.setCookies, { signedOut: result.ended });
       if (result.ended) {
         const message =
           result.code === 'UNAUTHORIZED'

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { findIdentityByEmail } from '../users/users.repo.ts';
 import { loadAuthUser, onEmailVerified } from '../users/users.service.ts';
-import { AuthError } from './auth.errors.ts';
+import { AuthError, foreignOriginError } from './auth.errors.ts';
 import { authErrorCode, forwardToAuth, type AuthCall, type ClientContext } from './auth.forward.ts';
 import { codeMailOutcome, type AuthInstance } from './auth.instance.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
@@ -329,7 +329,7 @@ export class AuthService {
       case 'INVALID_ORIGIN':
       case 'MISSING_OR_NULL_ORIGIN':
       case 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED':
-        return new AuthError(403, 'FORBIDDEN', 'This request must come from the web app.');
+        return foreignOriginError();
     }
     if (call.status >= 500 || call.status < 400) {
       this.deps.log.error({ status: call.status, code }, `auth ${flow} failed`);

@@ -21,7 +21,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
   app.get(
     '/api/api/user/credit',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['credits'],
         summary: "The signed-in user's credit balance",
@@ -35,7 +35,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
   app.get(
     '/api/api/user/credit-history',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['credits'],
         summary: "The signed-in user's credit purchases, newest first",

@@ -23,7 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps; guards: Aut
   app.post(
     '/api/api/report-orders',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['report orders'],
         summary: 'Order a vehicle history report for one credit',
@@ -55,7 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps; guards: Aut
   app.get(
     '/api/api/report-orders/my-orders',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['report orders'],
         summary: "The caller's report orders, newest first",

@@ -17,7 +17,7 @@ export const platesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/api/license-plate/search/:plate/:state',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['license plate'],
         summary: 'Find the VIN of a US licence plate',

@@ -34,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app.post(
     '/api/api/register',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       config: { errorField: true },
       schema: {
         tags: ['users'],
@@ -54,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app.get(
     '/api/api/user/me',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
