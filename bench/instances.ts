@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { api, createAccount, signInApi } from '../e2e/support/accounts.ts';
+import { addSandboxCard, api, createAccount, signInApi } from '../e2e/support/accounts.ts';
 import { Inbox } from '../e2e/support/inbox.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
@@ -106,32 +106,8 @@ async function prepareCustomers(server: RunningServer, inbox: Inbox): Promise<Cu
       method: 'PUT',
       body: { credit: 100_000 },
     });
-    const card = await api<{ id: string; brand: string; last4: string }>(
-      server,
-      '/api/api/sandbox/payment-methods',
-      {
-        token: account.token,
-        body: {
-          number: '4242424242424242',
-          expMonth: 12,
-          expYear: new Date().getFullYear() + 3,
-          cvc: '123',
-          billingDetails: { name: 'Bench Customer' },
-        },
-      },
-    );
-    await api(server, '/api/api/user/payment-methods', {
-      token: account.token,
-      body: {
-        paymentMethodId: card.id,
-        cardBrand: card.brand,
-        last4: card.last4,
-        expMonth: '12',
-        expYear: String(new Date().getFullYear() + 3),
-        isDefault: true,
-      },
-    });
-    customers.push({ token: account.token, card: card.id });
+    const card = await addSandboxCard(server, account.token, { isDefault: true });
+    customers.push({ token: account.token, card });
   }
   return customers;
 }

@@ -2,7 +2,14 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buyCredits, createAccount, signInApi, type Account } from '../support/accounts.ts';
+import {
+  addSandboxCard,
+  api,
+  buyCredits,
+  createAccount,
+  signInApi,
+  type Account,
+} from '../support/accounts.ts';
 import { Inbox } from '../support/inbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -46,35 +53,6 @@ async function balancesOffTheLedger(url: string): Promise<string[][]> {
      left join credit_ledger l on l.user_id = b.user_id
      group by b.user_id, b.balance having b.balance <> coalesce(sum(l.delta), 0)`,
   );
-}
-
-async function addCard(server: RunningServer, token: string): Promise<string> {
-  const card = await api<{ id: string; brand: string; last4: string }>(
-    server,
-    '/api/api/sandbox/payment-methods',
-    {
-      token,
-      body: {
-        number: '4242424242424242',
-        expMonth: 12,
-        expYear: new Date().getFullYear() + 3,
-        cvc: '123',
-        billingDetails: { name: 'Load Tester' },
-      },
-    },
-  );
-  await api(server, '/api/api/user/payment-methods', {
-    token,
-    body: {
-      paymentMethodId: card.id,
-      cardBrand: card.brand,
-      last4: card.last4,
-      expMonth: '12',
-      expYear: String(new Date().getFullYear() + 3),
-      isDefault: true,
-    },
-  });
-  return card.id;
 }
 
 describe.skipIf(!BASE_URL)('two instances on one PostgreSQL database', () => {
@@ -143,7 +121,7 @@ describe.skipIf(!BASE_URL)('two instances on one PostgreSQL database', () => {
     const buyers: { account: Account; intents: string[] }[] = [];
     for (let i = 0; i < 5; i += 1) {
       const account = await createAccount(b, inbox, `buyer-${i}-${Date.now()}@example.com`);
-      const card = await addCard(a, account.token);
+      const card = await addSandboxCard(a, account.token, { isDefault: true });
       const intents: string[] = [];
       for (const server of [a, b]) {
         const intent = await api<{ paymentIntentId: string }>(
@@ -193,7 +171,7 @@ describe.skipIf(!BASE_URL)('two instances on one PostgreSQL database', () => {
 
   it('keeps every acknowledged order and payment when one instance is killed mid-burst', async () => {
     const account = await createAccount(a, inbox, `killed-${Date.now()}@example.com`);
-    const card = await addCard(a, account.token);
+    const card = await addSandboxCard(a, account.token, { isDefault: true });
     expect(await buyCredits(a, account.token, { packageId: 'credits_10' })).toBe('succeeded');
     const acknowledged = { orders: new Set<string>(), payments: new Set<string>() };
     let answered = 0;

@@ -74,13 +74,13 @@ export async function signInInBrowser(
 }
 
 /**
- * Buys a package with a sandbox card through the API, as the dashboard does: creates the card,
- * saves it, creates the intent and confirms it. Returns the final intent status.
+ * Saves a sandbox test card to the account as the dashboard does (the card is made by the
+ * sandbox's stand-in for Stripe.js, then saved); returns its payment method id.
  */
-export async function buyCredits(
+export async function addSandboxCard(
   server: RunningServer,
   token: string,
-  opts: { packageId?: string; number?: string } = {},
+  opts: { number?: string; isDefault?: boolean } = {},
 ): Promise<string> {
   const card = await api<{
     id: string;
@@ -106,9 +106,22 @@ export async function buyCredits(
       last4: card.last4,
       expMonth: String(card.expMonth).padStart(2, '0'),
       expYear: String(card.expYear),
-      isDefault: false,
+      isDefault: opts.isDefault ?? false,
     },
   });
+  return card.id;
+}
+
+/**
+ * Buys a package with a sandbox card through the API, as the dashboard does: saves the card,
+ * creates the intent and confirms it. Returns the final intent status.
+ */
+export async function buyCredits(
+  server: RunningServer,
+  token: string,
+  opts: { packageId?: string; number?: string } = {},
+): Promise<string> {
+  const card = await addSandboxCard(server, token, { number: opts.number });
   const intent = await api<{ paymentIntentId: string }>(
     server,
     '/api/api/stripe-credit/credit-purchase',
@@ -116,7 +129,7 @@ export async function buyCredits(
       token,
       body: {
         packageId: opts.packageId ?? 'credits_3',
-        paymentMethodId: card.id,
+        paymentMethodId: card,
         confirmImmediately: false,
       },
     },

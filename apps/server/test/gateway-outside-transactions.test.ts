@@ -3,7 +3,12 @@ import { creditPurchase, getBalance } from '../src/modules/credits/credits.ledge
 import { createVerifiedUser, get, post, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
-import { addCard, startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
+import {
+  addCard,
+  startStripeDouble,
+  stripeModeEnv,
+  type StripeDouble,
+} from './support/stripe-double.ts';
 
 const VIN = '1HGCM82633A004352';
 const CONFIRMS = 12;
@@ -24,13 +29,7 @@ describe.each(testDatabases())('Stripe calls outside transactions on $name', (te
     double = await startStripeDouble();
     t = await createTestApp(testDb, {
       slaJob: false,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_double',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-        STRIPE_WEBHOOK_SECRET: 'whsec_double',
-        STRIPE_API_BASE: double.baseUrl,
-      },
+      env: stripeModeEnv(double),
     });
     alice = await createVerifiedUser(t.app, t.database.db);
     bob = await createVerifiedUser(t.app, t.database.db);

@@ -9,7 +9,12 @@ import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { settleJobs } from './support/jobs.ts';
-import { addCard, startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
+import {
+  addCard,
+  startStripeDouble,
+  stripeModeEnv,
+  type StripeDouble,
+} from './support/stripe-double.ts';
 
 function call(
   app: FastifyInstance,
@@ -40,13 +45,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     double = await startStripeDouble();
     t = await createTestApp(testDb, {
       slaJob: false,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_double',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-        STRIPE_WEBHOOK_SECRET: 'whsec_double',
-        STRIPE_API_BASE: double.baseUrl,
-      },
+      env: stripeModeEnv(double),
     });
     db = t.database.db;
     alice = await createVerifiedUser(t.app, db);

@@ -212,6 +212,17 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   };
 }
 
+/** The configuration of a server in stripe mode talking to `double`. */
+export function stripeModeEnv(double: StripeDouble): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_double',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+    STRIPE_WEBHOOK_SECRET: 'whsec_double',
+    STRIPE_API_BASE: double.baseUrl,
+  };
+}
+
 /** A card as Stripe.js would have created it (the double has no card-creation endpoint). */
 export function addCard(double: StripeDouble, last4 = '4242'): string {
   const pmId = id('pm');
