@@ -38,11 +38,15 @@ export async function ensureVpicDatabaseFile(dataDir: string): Promise<string> {
   return target;
 }
 
-/** Older versions' files (with their -shm/-wal companions); in-flight partials are left alone. */
+/**
+ * Older versions' databases (with their -shm/-wal companions). Only database files are touched:
+ * the decode index compiled beside them, its lock and in-flight partials belong to others.
+ */
 async function removeOtherVersions(dir: string, keep: string): Promise<void> {
   const current = basename(keep);
+  const database = new RegExp(`^${FILE_PREFIX}.+\\.db(-shm|-wal)?$`);
   for (const name of await readdir(dir)) {
-    if (name.startsWith(FILE_PREFIX) && !name.startsWith(current) && !name.endsWith('.partial')) {
+    if (database.test(name) && !name.startsWith(current)) {
       await rm(join(dir, name), { force: true });
     }
   }
