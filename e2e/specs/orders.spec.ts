@@ -102,8 +102,9 @@ describe('plate lookup and report orders', () => {
       },
     );
     expect(cli.stdout).toContain(`Report attached to order ${order!.id}; the order is Completed.`);
-    await inbox.nextMatching(account.email, /report is ready/);
+    // The CLI queues the customer's mail; the restarted server's worker delivers it.
     server = await startServer({ SMTP_URL: inbox.url, DATA_DIR: dataDir });
+    await inbox.nextMatching(account.email, /report is ready/);
 
     await page.goto(`${server.url}/dashboard`);
     await page.getByText('Completed', { exact: true }).waitFor();
