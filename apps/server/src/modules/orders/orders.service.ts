@@ -46,7 +46,7 @@ async function findByKey(db: Db, userId: string, key: string) {
 }
 
 /**
- * Orders a report (DESIGN.md section 8): spends one credit, creates the order and queues its
+ * Orders a report (docs/orders-api.md): spends one credit, creates the order and queues its
  * mail in one transaction. With an Idempotency-Key, a repeat of the same request returns the first order.
  */
 export async function createOrder(
