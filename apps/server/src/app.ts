@@ -44,6 +44,7 @@ import { createPlateProvider, type PlateProvider } from './adapters/plates/index
 import { createPlateService } from './modules/plates/plates.service.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { err: serializeErr },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTACT_EMAIL, DEFAULT_PRODUCT_NAME } from '@vr/contracts';
+import { trustProxySchema } from './trust-proxy.ts';
 
 const emailList = z
   .string()
@@ -50,11 +51,8 @@ const configSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    // Per-IP limits read the client address; only a proxy we run may rewrite it.
-    TRUST_PROXY: z
-      .enum(['true', 'false', 'loopback'])
-      .default('false')
-      .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
+    // Per-address limits read the client address: which proxies may rewrite it (trust-proxy.ts).
+    TRUST_PROXY: trustProxySchema,
     SMTP_URL: z
       .url()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -25,13 +25,6 @@ describe('configuration', () => {
     expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
-  it('trusts forwarded client addresses only when told to', () => {
-    expect(parseConfig({}).TRUST_PROXY).toBe(false);
-    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
-    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid TRUST_PROXY/);
-  });
-
   it('refuses an https PUBLIC_URL without SMTP_URL, which would put sign-in codes in the log', () => {
     expect(() => parseConfig({ PUBLIC_URL: 'https://records.example' })).toThrow(
       new ConfigError(`Invalid SMTP_URL: ${SMTP_REQUIRED_MESSAGE}`),

@@ -32,7 +32,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   // The suites stand in for a proxy: they set X-Forwarded-For to act as many clients.
   return parseConfig({
     LOG_LEVEL: 'silent',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     DATA_DIR: '.tmp/test-data',
     ...env,
   });
