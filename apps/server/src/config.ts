@@ -22,7 +22,7 @@ export const SMTP_REQUIRED_MESSAGE =
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Every environment variable the server reads, with its default (DESIGN.md section 4). */
+/** Every environment variable the server reads, with its default (README.md, "Configuration"). */
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),

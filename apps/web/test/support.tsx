@@ -39,7 +39,7 @@ export function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Re
   });
 }
 
-/** The seeded catalog of DESIGN.md section 7. */
+/** The seeded catalog (docs/product-rules.md#money). */
 export const CATALOG = [
   [1, 800, false],
   [3, 1500, false],

@@ -3,7 +3,7 @@ import { paginationSchema } from './auth.ts';
 import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
 
-/** Admin texts of spec sections 5 and 8, in English (DESIGN.md section 7). */
+/** Admin texts, in English (docs/product-rules.md#messages-in-chinese). */
 export const ADMIN_MESSAGES = {
   invalidCredits: 'Please enter a valid number for credits.',
   creditAboveMax: `credit: at most ${ADMIN_CREDIT_MAX.toLocaleString('en-US')} credits can be set.`,
@@ -32,7 +32,7 @@ export const ADMIN_MESSAGES = {
   orderNotFound: 'Report order not found',
 } as const;
 
-/** One row of the admin's user list (spec section 3, "Admin user"). */
+/** One row of the admin's user list (docs/admin-api.md, `AdminUser`). */
 export const adminUserRowSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -55,7 +55,7 @@ export const adminSetCreditResponseSchema = z.object({
   message: z.string(),
 });
 
-/** One row of GET /api/api/admin/credit-purchases (spec section 3, "Credit purchase (admin)"). */
+/** One row of GET /api/api/admin/credit-purchases (docs/admin-api.md). */
 export const adminCreditPurchaseSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -75,7 +75,7 @@ export const adminCreditPurchasesResponseSchema = z.object({
   page: z.number().int(),
 });
 
-/** One row of the admin's order lists (spec section 3, "Report order (admin)"). */
+/** One row of the admin's order lists (docs/admin-api.md). */
 export const adminReportOrderSchema = z.object({
   id: z.string(),
   userId: z.string(),

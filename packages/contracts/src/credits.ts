@@ -6,7 +6,7 @@ export const creditBalanceResponseSchema = z.object({
 });
 export type CreditBalanceResponse = z.infer<typeof creditBalanceResponseSchema>;
 
-/** One purchase in GET /api/api/user/credit-history (spec section 3, "Credit history item"). */
+/** One purchase in GET /api/api/user/credit-history (docs/payments-api.md). */
 export const creditHistoryItemSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9; every consumer imports them from here. */
+/** Business constants (docs/product-rules.md); every consumer imports them from here. */
 export const REPORT_COST_CREDITS = 1;
 export const PLATE_MAX_LENGTH = 10;
 export const DECODE_BATCH_MAX = 50;

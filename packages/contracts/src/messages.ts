@@ -22,7 +22,7 @@ export const ORDER_MESSAGES = {
   failedToCreate: (detail: string) => `Failed to create order: ${detail}`,
 } as const;
 
-/** Spec section 8, "Ordering and payment". */
+/** Texts of card payments (docs/product-rules.md#card-payments). */
 export const PAYMENT_MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   confirmationFailed: (detail: string) => `Payment confirmation failed: ${detail}`,

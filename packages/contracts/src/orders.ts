@@ -12,7 +12,7 @@ export type ReportOrderStatusValue = z.infer<typeof reportOrderStatusSchema>;
 /** The vehicle text of an order when the decode gave no year, make or model. */
 export const UNKNOWN_VEHICLE = 'Unknown Vehicle';
 
-/** Builds the spec's vehicle text: "year make model" of what is known, else 'Unknown Vehicle'. */
+/** An order's vehicle text: "year make model" of what is known, else 'Unknown Vehicle'. */
 export function vehicleLabel(parts: { year?: string; make?: string; model?: string }): string {
   const text = [parts.year, parts.make, parts.model]
     .map((p) => (p ?? '').trim())
@@ -34,7 +34,7 @@ export const createReportOrderResponseSchema = z.object({
 });
 export type CreateReportOrderResponse = z.infer<typeof createReportOrderResponseSchema>;
 
-/** One item of GET /api/api/report-orders/my-orders (spec section 3, "Report order (customer)"). */
+/** One item of GET /api/api/report-orders/my-orders (docs/orders-api.md). */
 export const customerReportOrderSchema = z.object({
   id: z.string(),
   vin: z.string(),

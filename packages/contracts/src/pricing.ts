@@ -21,8 +21,8 @@ export function lowestUnitPriceCents(packages: readonly Priced[]): number | null
 }
 
 /**
- * Savings of a package against the first package's unit price (DESIGN.md section 7), as whole
- * percent and cents; zero for the first package or a dearer one.
+ * Savings of a package against the first package's unit price (docs/product-rules.md#money), as
+ * whole percent and cents; zero for the first package or a dearer one.
  */
 export function savingsAgainstFirst(
   packages: readonly Priced[],

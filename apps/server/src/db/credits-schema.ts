@@ -8,9 +8,9 @@ export const LEDGER_KINDS = ['purchase', 'spend', 'refund', 'adjustment'] as con
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
- * A user's credit balance (DESIGN.md section 8): one row per user, locked (FOR UPDATE) by every
- * movement, changed only in the transaction that appends the matching ledger row, so it always
- * equals the ledger sum. The CHECK keeps it at or above zero whatever the code does.
+ * A user's credit balance (docs/product-rules.md#money): one row per user, locked (FOR UPDATE)
+ * by every movement, changed only in the transaction that appends the matching ledger row, so it
+ * always equals the ledger sum. The CHECK keeps it at or above zero whatever the code does.
  */
 export const creditBalances = pgTable(
   'credit_balances',

@@ -4,7 +4,10 @@ import { authUsers } from './auth-schema.ts';
 
 const tz = { withTimezone: true } as const;
 
-/** DESIGN.md section 7: customers see Processing for anything not Completed or Refunded. */
+/**
+ * Customers see Processing for anything not Completed or Refunded
+ * (docs/product-rules.md#order-statuses).
+ */
 export const REPORT_ORDER_STATUSES = ['Pending', 'Processing', 'Completed', 'Refunded'] as const;
 export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
 

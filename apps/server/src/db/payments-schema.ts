@@ -13,7 +13,7 @@ import { authUsers } from './auth-schema.ts';
 
 const tz = { withTimezone: true } as const;
 
-/** Stripe's payment intent statuses (spec section 4) plus the spec's `failed`. */
+/** Stripe's payment intent statuses plus `failed` (docs/product-rules.md#card-payments). */
 export const PAYMENT_INTENT_STATUSES = [
   'requires_payment_method',
   'requires_confirmation',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The credit package catalog (DESIGN.md section 7): the one source of every price. */
+/** The credit package catalog (docs/product-rules.md#money): the one source of every price. */
 export const creditPackages = pgTable(
   'credit_packages',
   {

@@ -10,7 +10,7 @@ import { LoadingScreen } from './LoadingScreen.tsx';
 import { useSession } from './session-context.ts';
 
 /**
- * `/admin` (spec sections 4 and 6): the panel shows only when an authenticated
+ * `/admin` (docs/product-rules.md#screens): the panel shows only when an authenticated
  * `GET /api/api/admin/users` succeeds; 403 sends to `/`, any other failure hides the panel and
  * sends a signed-in user to `/`; a signed-out visitor gets the sign-in dialog.
  */

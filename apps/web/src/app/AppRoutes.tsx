@@ -7,7 +7,10 @@ import { SessionProvider } from './SessionProvider.tsx';
 const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
 const AdminPage = lazy(() => import('./AdminPage.tsx'));
 
-/** Spec section 2 "Routes": `/`, `/dashboard` and `/admin`; anything else goes home. */
+/**
+ * The routes `/`, `/dashboard` and `/admin`; anything else goes home
+ * (docs/product-rules.md#screens).
+ */
 export function AppRoutes() {
   const navigate = useNavigate();
   const home = useCallback(() => void navigate('/'), [navigate]);

@@ -13,7 +13,10 @@ import { LazyAuthDialog } from './LazyAuthDialog.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { useSession } from './session-context.ts';
 
-/** `/dashboard`: the customer area if signed in, otherwise the sign-in dialog (spec section 2). */
+/**
+ * `/dashboard`: the customer area if signed in, else the sign-in dialog
+ * (docs/product-rules.md#screens).
+ */
 export default function DashboardPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle('Dashboard');

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
-/** Spec section 2: a spinner while the current user is fetched. */
+/** A spinner while the current user is fetched (docs/product-rules.md#screens). */
 export function LoadingScreen() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>

@@ -15,7 +15,7 @@ export function SessionProvider({
   onSignedOut,
 }: {
   children: ReactNode;
-  /** Where to go after sign-out (spec section 4: `/`). */
+  /** Where to go after sign-out: `/` (docs/product-rules.md#screens). */
   onSignedOut?: () => void;
 }) {
   const [loading, setLoading] = useState(true);

@@ -4,7 +4,10 @@ import type { SessionBody } from '../lib/api.ts';
 export type SessionUser = SessionBody['user'];
 
 export interface SessionState {
-  /** True until the first refresh has answered (spec section 2: spinner until then). */
+  /**
+   * True until the first refresh has answered; a spinner shows meanwhile
+   * (docs/product-rules.md#screens).
+   */
   loading: boolean;
   user: SessionUser | null;
   /** Keeps a new session (sign-in or verification): token in memory, user in state. */

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The `/api/api` base of spec section 7: every product call lives under it. */
+/** The `/api/api` base: every product call lives under it (docs/*-api.md). */
 export const API_BASE = '/api/api';
 
 async function readBody(res: Response): Promise<Record<string, unknown> | undefined> {
@@ -91,15 +91,15 @@ export function refreshSession(): Promise<SessionBody | null> {
 }
 
 export interface ApiInit extends RequestInit {
-  /** The call needs a signed-in user: without a token it fails at once (spec section 6). */
+  /** The call needs a signed-in user: without a token it fails at once (tokenNotAvailable). */
   auth?: boolean;
 }
 
 /**
- * The fetch wrapper of spec section 7: JSON in and out, `Authorization: Bearer` whenever a
- * session token is held; a 401 renews the token once through the session cookie and retries.
- * A failure throws an ApiError with the server's `message` field if it has one, else
- * 'API request failed: {status} {statusText}'.
+ * The fetch wrapper (docs/auth-api.md, "Tokens and the session cookie"): JSON in and out,
+ * `Authorization: Bearer` whenever a session token is held; a 401 renews the token once through the
+ * session cookie and retries. A failure throws an ApiError with the server's `message` field if it
+ * has one, else 'API request failed: {status} {statusText}'.
  */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const res = await apiResponse(path, init);

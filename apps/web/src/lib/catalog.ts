@@ -12,8 +12,8 @@ export interface Catalog {
 }
 
 /**
- * The package catalog (DESIGN.md section 7): live from the server and remembered in this
- * browser; when the server fails, the remembered catalog, else the error.
+ * The package catalog (docs/product-rules.md#the-fallback-packages): live from the server and
+ * remembered in this browser; when the server fails, the remembered catalog, else the error.
  */
 export async function fetchCatalog(): Promise<Catalog> {
   // The schema module (zod) and the catalog load in parallel.

@@ -11,7 +11,7 @@ import {
  */
 
 /**
- * The free decode of spec section 7 ("Public vehicle data"): our own server answers vPIC's
+ * The free decode (docs/product-rules.md#the-free-decode): our own server answers vPIC's
  * DecodeVinValues on the same origin. A non-OK answer throws 'NHTSA API request failed: {status}';
  * a request that never reached the server throws the lookup network message.
  */
@@ -39,8 +39,8 @@ export async function fetchDecode(vin: string, signal?: AbortSignal): Promise<De
 }
 
 /**
- * The rules of spec section 5 ("Decoded VIN") and 8 ("Lookup"): the first result is used and it
- * counts only when its ErrorCode is '0'; otherwise the failure's text is thrown.
+ * The rules of docs/product-rules.md#lookups: the first result is used and it counts only when its
+ * ErrorCode is '0'; otherwise the failure's text is thrown.
  */
 export function interpretDecode(vin: string, response: DecodeResponse): VehicleSummary {
   const first = response.Results[0];

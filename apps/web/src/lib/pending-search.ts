@@ -1,7 +1,7 @@
 /**
- * The pending search record of spec section 3: a plate search made on the landing page that the
- * dashboard finishes (decode, then the automatic order). Kept in sessionStorage, so it belongs to
- * this tab only and goes away with it.
+ * The pending search record (docs/product-rules.md#lookups): a plate search made on the landing
+ * page that the dashboard finishes (decode, then the automatic order). Kept in sessionStorage, so
+ * it belongs to this tab only and goes away with it.
  */
 export interface PendingSearch {
   vin: string;

@@ -3,7 +3,7 @@ import { ApiError, apiFetch } from './api.ts';
 
 /**
  * Finds the VIN of a plate (GET /api/api/license-plate/search/{plate}/{state}); throws the
- * spec's message for each failure (section 8 "Lookup").
+ * lookup message of each failure (LOOKUP_MESSAGES; docs/orders-api.md, "Licence plates").
  */
 export async function lookupPlate(state: string, plate: string): Promise<PlateSearchResponse> {
   let body: PlateSearchResponse;

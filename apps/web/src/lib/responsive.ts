@@ -10,8 +10,8 @@ export function isPhoneOrTabletAgent(userAgent: string): boolean {
 }
 
 /**
- * The spec's mobile layout rule (section 1): a window 768 px wide or less, or a phone or tablet
- * (a touch-first pointer, or a phone or tablet user agent).
+ * The mobile layout rule (docs/product-rules.md#screens): a window 768 px wide or less, or a phone
+ * or tablet (a touch-first pointer, or a phone or tablet user agent).
  */
 export function useIsMobile(): boolean {
   const narrowOrTouch = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px), (pointer: coarse)`, {

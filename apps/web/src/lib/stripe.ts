@@ -1,7 +1,9 @@
 // The types of @stripe/stripe-js also declare window.Stripe, the script's global.
 import type { Stripe } from '@stripe/stripe-js';
 
-/** Spec section 8 "Generic auth and token": the payment script's own failure texts. */
+/**
+ * The payment script's own failure texts (docs/payments-api.md, "Stripe mode through the routes").
+ */
 export const STRIPE_LOAD_MESSAGES = {
   notLoaded: 'Stripe.js not loaded',
   failed: 'Failed to load Stripe script',

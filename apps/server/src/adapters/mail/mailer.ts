@@ -7,8 +7,8 @@ export interface MailMessage {
 }
 
 /**
- * The outside system "mail" (DESIGN.md section 5): SMTP in production, the `outbox` table when
- * no SMTP server is configured. Only the mail job's handler (jobs/mail-delivery.ts) calls it;
+ * The outside system "mail" (docs/architecture.md#adapters): SMTP in production, the `outbox` table
+ * when no SMTP server is configured. Only the mail job's handler (jobs/mail-delivery.ts) calls it;
  * modules queue their mails.
  */
 export interface Mailer {

@@ -30,8 +30,8 @@ export interface GatewayIntent {
 }
 
 /**
- * Card payments (DESIGN.md section 5): Stripe in production, an in-server sandbox with Stripe's
- * state machine and test cards by default. Amounts come from the catalog, never from here.
+ * Card payments (docs/architecture.md#adapters): Stripe in production, an in-server sandbox with
+ * Stripe's state machine and test cards by default. Amounts come from the catalog, never from here.
  */
 export interface PaymentGateway {
   readonly provider: 'sandbox' | 'stripe';

@@ -12,8 +12,8 @@ export class PlateProviderError extends Error {
 }
 
 /**
- * Plate to VIN (DESIGN.md section 5): a real provider's HTTP API in production, the sandbox's
- * documented demo plates by default.
+ * Plate to VIN (docs/architecture.md#adapters): a real provider's HTTP API in production, the
+ * sandbox's documented demo plates by default.
  */
 export interface PlateProvider {
   readonly name: string;

@@ -20,7 +20,7 @@ export interface PlateSearchProps {
 }
 
 /**
- * The License Plate tab (spec section 5 "Lookup inputs"): a state and a plate, upper case, at
+ * The License Plate tab (docs/product-rules.md#lookups): a state and a plate, upper case, at
  * most 10 characters; submit only when both are given.
  */
 export function PlateSearchForm({ onSearch, pending = false, error, progress }: PlateSearchProps) {

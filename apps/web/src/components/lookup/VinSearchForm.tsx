@@ -21,7 +21,7 @@ export interface VinSearchProps {
   onPrepare?: () => void;
 }
 
-/** The VIN tab (spec section 5 "Lookup inputs"): search only at exactly 17 characters. */
+/** The VIN tab (docs/product-rules.md#lookups): search only at exactly 17 characters. */
 export function VinSearchForm({
   vin,
   onVinChange,

@@ -4,7 +4,7 @@ import { ToastContext, type Toast, type ToastApi, type ToastType } from './toast
 import { ToastViewport } from './ToastViewport.tsx';
 
 /**
- * Holds the toasts (spec section 4 "Toast"): each fades out during the last 300 ms and is
+ * Holds the toasts (docs/product-rules.md#screens): each fades out during the last 300 ms and is
  * removed after its duration plus 300 ms.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-/** A notification (spec section 3 "Toast"): id, message, type, duration. */
+/** A notification (docs/product-rules.md#screens): id, message, type, duration. */
 export interface Toast {
   id: number;
   message: string;

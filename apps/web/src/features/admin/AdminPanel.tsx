@@ -11,7 +11,7 @@ import { useAdminPurchases, useAdminUsers, useOrderCounts } from './api.ts';
 
 const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
 
-/** The admin panel (DESIGN.md section 7): reading B's four tabs, the first three with counts. */
+/** The admin panel (docs/product-rules.md#the-layout): four tabs, the first three with counts. */
 export function AdminPanel() {
   const [tab, setTab] = useState(0);
   const users = useAdminUsers(1);

@@ -14,7 +14,9 @@ export function parseCredit(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** The Actions cell of a user row: the new credit and Update (spec section 5 "Admin"). */
+/**
+ * The Actions cell of a user row: the new credit and Update (docs/admin-api.md, PUT /users/{id}).
+ */
 export function CreditCell({ user, onUpdated }: { user: AdminUserRow; onUpdated?: () => void }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-/** Previous / Next with 'Page X of Y' and 'Showing N entries (total)' (spec section 2). */
+/**
+ * Previous / Next, 'Page X of Y' and 'Showing N entries (total)' (docs/product-rules.md#screens).
+ */
 export function Pager({
   page,
   pages,

@@ -15,7 +15,9 @@ import { formatMegabytes } from './format.ts';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
-/** The Upload Report modal of spec section 2: the order, a PDF picker, Cancel and Upload. */
+/**
+ * The Upload Report modal (docs/product-rules.md#reports): the order, a PDF picker, Cancel, Upload.
+ */
 export function UploadReportDialog({
   order,
   onClose,

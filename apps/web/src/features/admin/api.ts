@@ -12,7 +12,10 @@ import type {
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import { ApiError, apiFetch as baseFetch, apiResponse, type ApiInit } from '../../lib/api.ts';
 
-/** The admin calls: an authentication failure reads as the spec's admin message (section 8). */
+/**
+ * The admin calls: an authentication failure reads as ADMIN_MESSAGES.authFailed
+ * (docs/product-rules.md#no-mock-data).
+ */
 async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
   try {
     return await baseFetch<T>(path, init);
@@ -24,7 +27,7 @@ async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
   }
 }
 
-/** The admin list page size of spec section 9. */
+/** The admin lists' page size (docs/product-rules.md#screens). */
 export const ADMIN_PAGE_SIZE = 10;
 
 export type OrderFilter = 'all' | 'pending' | 'processing' | 'completed';

@@ -77,8 +77,8 @@ export function DashboardMenuButton({ onOpen }: { onOpen: () => void }) {
 }
 
 /**
- * The customer dashboard (spec section 2): four sections switched in place, a side navigation on
- * desktop and a slide-in menu with Sign Out on mobile.
+ * The customer dashboard (docs/product-rules.md#screens): four sections switched in place, a side
+ * navigation on desktop and a slide-in menu with Sign Out on mobile.
  */
 export function DashboardBody({
   section,

@@ -9,7 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useState } from 'react';
 import { BrandMark } from '../../components/BrandMark.tsx';
 
-/** The header anchors of spec section 2, each scrolling to its section. */
+/** The header anchors (docs/product-rules.md#screens), each scrolling to its section. */
 export const SECTION_LINKS = [
   { label: 'Home', href: '#home' },
   { label: 'Services', href: '#services' },

@@ -27,7 +27,7 @@ const SampleDataDialog = lazy(loadSample);
 
 type DialogName = 'terms' | 'sample' | 'signIn' | 'vehicle';
 
-/** The public landing page at `/` (spec section 2 "Landing page"). */
+/** The public landing page at `/` (docs/product-rules.md#screens). */
 export function LandingPage() {
   const { productName, contactEmail } = usePublicConfig();
   useDocumentTitle();

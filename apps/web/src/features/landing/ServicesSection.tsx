@@ -43,7 +43,10 @@ function Service({
   );
 }
 
-/** Services: affordable pricing, instant delivery, comprehensive records (spec section 2). */
+/**
+ * Services: affordable pricing, instant delivery, comprehensive records
+ * (docs/product-rules.md#screens).
+ */
 export function ServicesSection({ fromCents }: PriceHint) {
   return (
     <Box

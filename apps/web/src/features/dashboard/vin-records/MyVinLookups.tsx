@@ -13,7 +13,10 @@ import { fetchMyOrders, useMyOrders } from './api.ts';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** DESIGN.md section 7: customers see Processing for anything not Completed or Refunded. */
+/**
+ * Customers see Processing for anything not Completed or Refunded
+ * (docs/product-rules.md#order-statuses).
+ */
 function shownStatus(order: CustomerReportOrder) {
   if (order.status === 'Completed') return { label: 'Completed', color: 'success' as const };
   if (order.status === 'Refunded') return { label: 'Refunded', color: 'default' as const };

@@ -84,7 +84,7 @@ function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
 }
 
 /**
- * Dashboard section 1, "VIN Records" (spec sections 2 and 4, "Plate flow"): look a vehicle up by
+ * Dashboard section 1, "VIN Records" (docs/product-rules.md#lookups): look a vehicle up by
  * VIN or plate, order its report for one credit (automatically after a plate lookup), and list
  * 'My VIN Lookups'.
  */
@@ -175,7 +175,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
     await decodeAndMaybeOrder(found, true);
   };
 
-  // A plate search started on the landing page finishes here (spec section 4, "Plate flow").
+  // A plate search started on the landing page finishes here (docs/product-rules.md#lookups).
   const pendingHandled = useRef(false);
   useEffect(() => {
     if (pendingHandled.current) return;

@@ -22,8 +22,8 @@ const LOOKUP_CONTENTS = [
 ];
 
 /**
- * Vehicle Found (spec section 2): the free decode's fields and the offer of the full lookup.
- * Its button reads "Get Detailed Lookup" signed in and "Sign In for Lookup" otherwise.
+ * Vehicle Found (docs/product-rules.md#screens): the free decode's fields and the offer of the full
+ * lookup. Its button reads "Get Detailed Lookup" signed in and "Sign In for Lookup" otherwise.
  */
 export default function VehicleFoundDialog({
   open,

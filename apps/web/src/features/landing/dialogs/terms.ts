@@ -5,7 +5,7 @@ export interface TermsSection {
   paragraphs: string[];
 }
 
-/** The Terms of Service: ten numbered sections (spec section 2; DESIGN.md section 7). */
+/** The Terms of Service: ten numbered sections (docs/product-rules.md#screens). */
 export function termsOfService(productName: string, contactEmail: string): TermsSection[] {
   return [
     {
