@@ -135,10 +135,14 @@ describe('admin panel', () => {
     }
   });
 
-  it('fits the panel into 390 px with scrollable tabs', async () => {
+  it('fits the panel into 390 px with scrollable tabs, the recent plate searches included', async () => {
+    await api(server, '/api/api/license-plate/search/7ABC123/CA', { token: customer.token });
     const page = await adminPage(MOBILE);
     await page.getByRole('tab', { name: 'License Plate Test' }).click();
     await page.getByRole('button', { name: 'Test License Plate API' }).waitFor();
+    const searches = page.getByRole('list', { name: 'Recent plate searches' });
+    await searches.getByText('CA 7ABC123 · Provider').waitFor();
+    await searches.getByText(customer.email, { exact: false }).waitFor();
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
   });

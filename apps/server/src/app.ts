@@ -214,6 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: deps.plateProvider ?? createPlateProvider(config),
     cacheDays: config.PLATE_CACHE_DAYS,
     timeoutMs: config.PLATE_TIMEOUT_MS,
+    quotas: {
+      perUserHour: config.PLATE_SEARCHES_PER_USER_HOUR,
+      perIpHour: config.PLATE_SEARCHES_PER_IP_HOUR,
+    },
   });
   await app.register(platesRoutes, { plates, guards });
   await app.register(ordersRoutes, { deps: ordersDeps, guards });

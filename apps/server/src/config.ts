@@ -79,6 +79,10 @@ const configSchema = z
       .optional(),
     PLATE_TIMEOUT_MS: positiveInt(20_000),
     PLATE_CACHE_DAYS: positiveInt(30),
+    // Plate searches per user and per client address per hour, counted in the database
+    // (docs/limits.md, "Plate searches").
+    PLATE_SEARCHES_PER_USER_HOUR: positiveInt(30),
+    PLATE_SEARCHES_PER_IP_HOUR: positiveInt(60),
     REPORT_SLA_HOURS: z.coerce.number().positive().default(24),
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),

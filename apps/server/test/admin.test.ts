@@ -104,6 +104,8 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       ['POST', '/api/api/admin/tryout', { vin: VIN }],
       ['POST', '/api/api/admin/tryout', { nonsense: true }],
       ['GET', '/api/api/admin/audit-log'],
+      ['GET', '/api/api/admin/plate-searches'],
+      ['GET', '/api/api/admin/plate-searches?page=0'],
     ];
     for (const [method, url, body] of routes) {
       expect((await send(t.app, method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(

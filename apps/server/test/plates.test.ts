@@ -9,10 +9,20 @@ import { SANDBOX_ERROR_MESSAGE, SANDBOX_PLATES } from '../src/adapters/plates/sa
 import type { Db } from '../src/db/client.ts';
 import { plateSearches } from '../src/db/schema.ts';
 import { createPlateService } from '../src/modules/plates/plates.service.ts';
-import { createVerifiedUser, get, type SignedIn } from './auth-support.ts';
+import {
+  createVerifiedUser,
+  freshEmail,
+  freshIp,
+  get,
+  post,
+  type SignedIn,
+} from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { startCarsxeDouble } from './support/carsxe-double.ts';
+import { startCarsxeDouble, type CarsxeDouble } from './support/carsxe-double.ts';
 import { testDatabases } from './support/databases.ts';
+
+/** Quotas no test of the lookup itself reaches. */
+const ROOMY_QUOTAS = { perUserHour: 1000, perIpHour: 1000 };
 
 /** The sandbox, counting what reaches it. */
 function countingSandbox() {
@@ -150,23 +160,17 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
       provider,
       cacheDays: 30,
       timeoutMs: 1000,
+      quotas: ROOMY_QUOTAS,
       now: () => now,
     });
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        service.search({ userId: null, state: 'OR', plate: 'SHARED1' }),
-      ),
-    );
+    const shared = { userId: alice.userId, ip: freshIp(), state: 'OR', plate: 'SHARED1' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.search(shared)));
     expect(answers.every((a) => a.body.vin === '1HGCM82633A004352')).toBe(true);
     expect(calls).toHaveLength(1);
     now = new Date(now.getTime() + 29 * 86_400_000);
-    expect(
-      (await service.search({ userId: null, state: 'OR', plate: 'SHARED1' })).body.cached,
-    ).toBe(true);
+    expect((await service.search(shared)).body.cached).toBe(true);
     now = new Date(now.getTime() + 2 * 86_400_000);
-    expect(
-      (await service.search({ userId: null, state: 'OR', plate: 'SHARED1' })).body.cached,
-    ).toBe(false);
+    expect((await service.search(shared)).body.cached).toBe(false);
     expect(calls).toHaveLength(2);
   });
 
@@ -181,13 +185,219 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
         ),
       health: async () => {},
     };
-    const service = createPlateService({ db, provider: hanging, cacheDays: 30, timeoutMs: 50 });
-    const outcome = await service.search({ userId: alice.userId, state: 'NV', plate: 'HANG1' });
+    const service = createPlateService({
+      db,
+      provider: hanging,
+      cacheDays: 30,
+      timeoutMs: 50,
+      quotas: ROOMY_QUOTAS,
+    });
+    const outcome = await service.search({
+      userId: alice.userId,
+      ip: freshIp(),
+      state: 'NV',
+      plate: 'HANG1',
+    });
     expect(outcome.status).toBe(504);
     expect(outcome.body).toMatchObject({
       success: false,
       error: 'The plate provider did not answer in time.',
     });
+  });
+});
+
+describe.each(testDatabases())('plate provider budget on $name', (testDb) => {
+  const adminEmail = freshEmail('admin');
+  const VIN = '1HGCM82633A004352';
+  let double: CarsxeDouble;
+  let t: TestApp;
+  let admin: SignedIn;
+  let customer: SignedIn;
+  /** A second account on the admin's address. */
+  let neighbour: SignedIn;
+
+  /** Calls that reached the provider's HTTP API: health checks, and lookups of other plates. */
+  const healthCalls = () => double.calls.filter((c) => c.get('plate') === 'HEALTH').length;
+  const lookupCalls = () => double.calls.filter((c) => c.get('plate') !== 'HEALTH').length;
+  const search = (who: SignedIn, plate: string, ip: string) =>
+    get(t.app, `/api/api/license-plate/search/${plate}/CA`, { token: who.token, ip });
+
+  beforeAll(async () => {
+    double = await startCarsxeDouble({ key: 'good', plates: { 'CA/7ABC123': VIN } });
+    t = await createTestApp(testDb, {
+      slaJob: false,
+      // Below its default of 60, so that two accounts spend it in fewer requests.
+      env: { ADMIN_EMAILS: adminEmail, PLATE_SEARCHES_PER_IP_HOUR: '40' },
+      // The production adapter against a double of the provider's HTTP API, which counts.
+      plateProvider: createCarsxePlateProvider({ apiKey: 'good', baseUrl: double.url }),
+    });
+    admin = await createVerifiedUser(t.app, t.database.db, { email: adminEmail });
+    customer = await createVerifiedUser(t.app, t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await double.close();
+  });
+
+  it('answers 100 anonymous health checks with one provider call', async () => {
+    const check = () => get(t.app, '/api/api/license-plate/health');
+    const concurrent = await Promise.all(Array.from({ length: 50 }, check));
+    const sequential = [];
+    for (let i = 0; i < 50; i += 1) sequential.push(await check());
+    for (const res of [...concurrent, ...sequential]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, provider: 'carsxe', reachable: true });
+    }
+    expect(healthCalls()).toBe(1);
+  });
+
+  it('stops a user with no credits at 30 provider calls for 100 plates, then answers 429 with Retry-After', async () => {
+    const credit = await get(t.app, '/api/api/user/credit', { token: customer.token });
+    expect(credit.json().creditBalance).toBe(0);
+    const before = lookupCalls();
+    const ip = freshIp();
+    const answers = [];
+    for (let i = 0; i < 100; i += 1) answers.push(await search(customer, `Q${1000 + i}`, ip));
+    expect(answers.slice(0, 30).map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    expect(answers.slice(30).map((r) => r.statusCode)).toEqual(Array(70).fill(429));
+    expect(lookupCalls() - before).toBe(30);
+    const recorded = await t.database.db
+      .select()
+      .from(plateSearches)
+      .where(eq(plateSearches.userId, customer.userId));
+    expect(recorded).toHaveLength(30);
+    const refused = answers[99]!;
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(refused.json()).toEqual({
+      message: LOOKUP_MESSAGES.plateUserQuota(30, wait),
+      retryAfterSeconds: wait,
+    });
+    expect(refused.json().message).toMatch(/limit of 30 plate searches an hour .*try again in/);
+    // The quota is the account's, from any address.
+    expect((await search(customer, 'Q2000', freshIp())).statusCode).toBe(429);
+    expect(lookupCalls() - before).toBe(30);
+  });
+
+  it('caps one address at its hourly quota over all its accounts, cache hits included', async () => {
+    const ip = freshIp();
+    const before = lookupCalls();
+    neighbour = await createVerifiedUser(t.app, t.database.db);
+    for (const who of [admin, neighbour]) {
+      for (let i = 0; i < 20; i += 1) {
+        const res = await search(who, '7ABC123', ip);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().vin).toBe(VIN);
+      }
+    }
+    expect(lookupCalls() - before).toBe(1);
+    const refused = await search(admin, '7ABC123', ip);
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(refused.json().message).toBe(LOOKUP_MESSAGES.plateIpQuota(40, wait));
+    const tryout = await post(
+      t.app,
+      '/api/api/admin/tryout',
+      { vin: '', vehicle: 'CA/7ABC123', email: 'lead@example.com' },
+      { token: admin.token, ip },
+    );
+    expect(tryout.statusCode).toBe(429);
+    expect(tryout.headers['retry-after']).toBeDefined();
+    // The same accounts elsewhere still search: the address is what is spent.
+    expect((await search(admin, '7ABC123', freshIp())).statusCode).toBe(200);
+  });
+
+  it('lists recent plate searches with their user to an admin only, newest first', async () => {
+    const ip = freshIp();
+    const searcher = neighbour;
+    await search(searcher, '7ABC123', ip);
+    await search(searcher, 'NEWONE1', ip);
+    const list = (query: string, token?: string) =>
+      get(t.app, `/api/api/admin/plate-searches${query}`, { token });
+    expect((await list('')).statusCode).toBe(401);
+    expect((await list('', customer.token)).statusCode).toBe(403);
+
+    const res = await list('?page=1&size=2', admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.pagination).toMatchObject({ current: 1, size: 2 });
+    expect(body.pagination.pages).toBe(Math.ceil(body.pagination.total / 2));
+    const rows = body.data as { plate: string; createdAt: string }[];
+    expect(rows.map((r) => r.plate).sort()).toEqual(['7ABC123', 'NEWONE1']);
+    expect(rows).toContainEqual({
+      id: expect.any(String),
+      userId: searcher.userId,
+      userEmail: searcher.email,
+      state: 'CA',
+      plate: '7ABC123',
+      outcome: 'found',
+      vin: VIN,
+      fromCache: true,
+      error: null,
+      createdAt: expect.any(String),
+    });
+    expect(rows).toContainEqual(
+      expect.objectContaining({ plate: 'NEWONE1', outcome: 'not_found', fromCache: false }),
+    );
+
+    const all = (await list('?page=1&size=100', admin.token)).json();
+    expect(all.pagination.total).toBe(body.pagination.total);
+    const times = all.data.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const next = (await list('?page=2&size=2', admin.token)).json();
+    expect(next.data).toEqual(all.data.slice(2, 4));
+  });
+
+  it('counts the quota over the hour and asks the provider for health once a minute (clock injected)', async () => {
+    let now = new Date(Date.now() + 7 * 86_400_000);
+    const counting = countingSandbox();
+    let healthy = true;
+    const provider: PlateProvider = {
+      ...counting.provider,
+      health: async (signal) => {
+        counting.calls.push('health');
+        if (!healthy)
+          throw new PlateProviderError('The plate provider failed (503).', 'unavailable');
+        return counting.provider.health(signal);
+      },
+    };
+    const service = createPlateService({
+      db: t.database.db,
+      provider,
+      cacheDays: 30,
+      timeoutMs: 1000,
+      quotas: { perUserHour: 2, perIpHour: 100 },
+      now: () => now,
+    });
+    const lookup = (plate: string) =>
+      service.search({ userId: admin.userId, ip: freshIp(), state: 'TX', plate });
+    await lookup('HOUR1');
+    now = new Date(now.getTime() + 10 * 60_000);
+    await lookup('HOUR2');
+    now = new Date(now.getTime() + 40 * 60_000);
+    await expect(lookup('HOUR3')).rejects.toMatchObject({
+      statusCode: 429,
+      retryAfterSeconds: 600,
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    expect((await lookup('HOUR3')).status).toBe(200);
+
+    const healthChecks = () => counting.calls.filter((c) => c === 'health').length;
+    expect(await service.health()).toMatchObject({ reachable: true });
+    now = new Date(now.getTime() + 59_000);
+    await service.health();
+    expect(healthChecks()).toBe(1);
+    healthy = false;
+    now = new Date(now.getTime() + 1_000);
+    expect(await service.health()).toEqual({
+      reachable: false,
+      message: 'The plate provider failed (503).',
+    });
+    now = new Date(now.getTime() + 30_000);
+    expect((await service.health()).reachable).toBe(false);
+    expect(healthChecks()).toBe(2);
   });
 });
 

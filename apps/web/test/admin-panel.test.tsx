@@ -304,4 +304,85 @@ describe('license plate test tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run plate tryout' }));
     expect(await screen.findByText(ADMIN_MESSAGES.platesFieldsRequired)).toBeTruthy();
   });
+
+  const panelRoutes = {
+    '/api/api/admin/users': () => jsonResponse(usersPage([])),
+    '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+    '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+  };
+  const plateSearch = (n: number, extra: Record<string, unknown> = {}) => ({
+    id: `search-${n}`,
+    userId: 'user-1',
+    userEmail: 'person1@example.com',
+    state: 'CA',
+    plate: `PLATE${n}`,
+    outcome: 'found',
+    vin: '1HGCM82633A004352',
+    fromCache: false,
+    error: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...extra,
+  });
+
+  it('lists recent plate searches with their user, outcome and source, and refreshes after a test', async () => {
+    let listed = [plateSearch(1)];
+    const { calls } = stubFetch({
+      ...panelRoutes,
+      '/api/api/admin/plate-searches': () =>
+        jsonResponse({
+          success: true,
+          data: listed,
+          pagination: { current: 1, size: 10, pages: 2, total: 11 },
+        }),
+      '/api/api/license-plate/search/': () => {
+        listed = [
+          plateSearch(2, { userEmail: null, outcome: 'not_found', vin: null, fromCache: true }),
+          ...listed,
+        ];
+        return jsonResponse({ success: true, found: false, vin: null, error: null, message: '' });
+      },
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'License Plate Test' }));
+    const table = await screen.findByRole('table', { name: 'Recent plate searches' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByText('person1@example.com')).toBeTruthy();
+    expect(within(first).getByText('CA PLATE1')).toBeTruthy();
+    expect(within(first).getByText('Found 1HGCM82633A004352')).toBeTruthy();
+    expect(within(first).getByText('Provider')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(calls).toContain('/api/api/admin/plate-searches?page=1&size=10');
+
+    await userEvent.type(screen.getAllByLabelText('Plate number')[0]!, 'PLATE2');
+    await userEvent.click(screen.getByRole('button', { name: 'Test License Plate API' }));
+    const newest = await within(table).findByText('CA PLATE2');
+    const row = newest.closest('tr')!;
+    expect(within(row).getByText('Deleted user')).toBeTruthy();
+    expect(within(row).getByText('Not found')).toBeTruthy();
+    expect(within(row).getByText('Cache')).toBeTruthy();
+  });
+
+  it('says when there are no plate searches, and shows a failure with its prefix and Retry', async () => {
+    let fail = true;
+    stubFetch({
+      ...panelRoutes,
+      '/api/api/admin/plate-searches': () =>
+        fail
+          ? jsonResponse({ message: 'Database unavailable' }, 503)
+          : jsonResponse({
+              success: true,
+              data: [],
+              pagination: { current: 1, size: 10, pages: 0, total: 0 },
+            }),
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'License Plate Test' }));
+    expect(
+      await screen.findByText(`${ADMIN_MESSAGES.plateSearchesErrorPrefix} Database unavailable`),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Recent plate searches' })).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.noPlateSearches)).toBeTruthy();
+  });
 });

@@ -1,10 +1,19 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOOKUP_MESSAGES } from '@vr/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionProvider } from '../src/app/SessionProvider.tsx';
 import { LandingPage } from '../src/features/landing/LandingPage.tsx';
 import { toVinInput } from '../src/components/lookup/VinSearchForm.tsx';
-import { CATALOG, jsonResponse, renderWithProviders, stubFetch, vpic } from './support.tsx';
+import { setToken } from '../src/lib/token.ts';
+import {
+  CATALOG,
+  jsonResponse,
+  renderWithProviders,
+  setSignedInFlag,
+  stubFetch,
+  vpic,
+} from './support.tsx';
 
 const HONDA = '1HGCM82633A004352';
 
@@ -133,6 +142,8 @@ describe('VIN decode messages', () => {
 });
 
 describe('License Plate tab', () => {
+  afterEach(() => setToken(null));
+
   it('needs a state and a plate, upper-cases the plate, and opens the sign-in dialog', async () => {
     const user = userEvent.setup();
     landing(() => jsonResponse(vpic(null)));
@@ -161,5 +172,44 @@ describe('License Plate tab', () => {
         expect(codes).toContain('DC');
         expect(select.querySelector('option[value="CA"]')?.textContent).toBe('CA — California');
       });
+  });
+
+  it('tells a signed-in customer over the hourly quota what the limit is and when to retry', async () => {
+    setSignedInFlag();
+    const message = LOOKUP_MESSAGES.plateUserQuota(30, 720);
+    stubFetch({
+      '/api/api/stripe-credit/credit-packages': () =>
+        jsonResponse({ success: true, packages: CATALOG }),
+      '/api/api/auth/refresh': () =>
+        jsonResponse({
+          token: 'tok-1',
+          user: {
+            id: 'u1',
+            email: 'ann@example.com',
+            firstName: 'Ann',
+            lastName: 'Lee',
+            role: 'USER',
+          },
+        }),
+      '/api/api/license-plate/search/': () =>
+        new Response(JSON.stringify({ message, retryAfterSeconds: 720 }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '720' },
+        }),
+    });
+    renderWithProviders(
+      <SessionProvider>
+        <LandingPage />
+      </SessionProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Dashboard' });
+    await user.click(screen.getByRole('tab', { name: 'License Plate' }));
+    await user.selectOptions(screen.getByLabelText('State'), 'CA');
+    await user.type(screen.getByRole('textbox', { name: 'License Plate' }), '7ABC123');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(message).toContain('limit of 30 plate searches an hour');
+    expect(message).toContain('Please try again in 12 minutes.');
   });
 });

@@ -30,6 +30,8 @@ export const ADMIN_MESSAGES = {
   alreadyProcessing: 'The order is already Processing.',
   onlyPendingToProcessing: 'Only a Pending order can be marked Processing.',
   orderNotFound: 'Report order not found',
+  noPlateSearches: 'No plate searches yet.',
+  plateSearchesErrorPrefix: 'Error loading plate searches:',
 } as const;
 
 /** One row of the admin's user list (docs/admin-api.md, `AdminUser`). */
@@ -142,3 +144,30 @@ export const adminTryoutBodySchema = z.object({
   vehicle: z.string().optional().default(''),
   email: z.string().optional().default(''),
 });
+
+/**
+ * One row of GET /api/api/admin/plate-searches: a customer's (or an admin's tryout) plate search,
+ * answered from the cache or by the provider. `userEmail` is null once the user is deleted.
+ */
+export const adminPlateSearchSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  state: z.string(),
+  plate: z.string(),
+  outcome: z.enum(['found', 'not_found', 'error']),
+  vin: z.string().nullable(),
+  /** True when the cache answered; false when the provider was asked (and paid). */
+  fromCache: z.boolean(),
+  /** The provider's error text when the outcome is `error`. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPlateSearch = z.infer<typeof adminPlateSearchSchema>;
+
+export const adminPlateSearchesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminPlateSearchSchema),
+  pagination: paginationSchema,
+});
+export type AdminPlateSearchesResponse = z.infer<typeof adminPlateSearchesResponseSchema>;

@@ -1,3 +1,5 @@
+import { waitText } from './wait-text.ts';
+
 /**
  * Accounts: the limits, the error codes and every auth text of spec sections 2, 4, 5 and 8,
  * defined once. No zod here, so the first page load can use the texts without the schemas.
@@ -130,12 +132,7 @@ export function verifyCodeHint(email: string): string {
 
 /** "Too many failed sign-in attempts. Please try again in 2 seconds." */
 export function signInLockedMessage(retryAfterSeconds: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait =
-    seconds < 60
-      ? `${seconds} second${seconds === 1 ? '' : 's'}`
-      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+  return `Too many failed sign-in attempts. Please try again in ${waitText(retryAfterSeconds)}.`;
 }
 
 /**

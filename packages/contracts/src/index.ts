@@ -3,6 +3,7 @@ export * from './pricing.ts';
 export * from './decode.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './wait-text.ts';
 export * from './money.ts';
 export * from './states.ts';
 export * from './vin.ts';

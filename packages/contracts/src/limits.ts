@@ -12,6 +12,15 @@ export const ADMIN_CREDIT_MAX = 1_000_000;
 export const PAGE_MAX = 1_000_000;
 export const PAGE_SIZE_MAX = 100;
 
+/**
+ * The plate provider is paid per call (docs/limits.md, "Plate searches"); the hourly search
+ * quotas are the server's PLATE_SEARCHES_PER_USER_HOUR and PLATE_SEARCHES_PER_IP_HOUR.
+ */
+export const PLATE_LIMITS = {
+  /** The public health check asks the provider at most this often (per instance). */
+  healthCheckEverySeconds: 60,
+} as const;
+
 export const TIMINGS = {
   toastDefaultMs: 3000,
   toastFadeMs: 300,

@@ -1,3 +1,5 @@
+import { waitText } from './wait-text.ts';
+
 /** User-facing texts of spec section 8, defined once. */
 export const LOOKUP_MESSAGES = {
   decodeFailed: (errorText: string) => `VIN decoding failed: ${errorText || 'Invalid VIN number'}`,
@@ -10,6 +12,10 @@ export const LOOKUP_MESSAGES = {
   plateNetwork:
     'Network error. Unable to search license plate. Please check your connection and try again.',
   signInForPlate: 'Sign in to search by plate',
+  plateUserQuota: (perHour: number, retryAfterSeconds: number) =>
+    `You have reached the limit of ${perHour} plate searches an hour for your account. Please try again in ${waitText(retryAfterSeconds)}.`,
+  plateIpQuota: (perHour: number, retryAfterSeconds: number) =>
+    `The limit of ${perHour} plate searches an hour from your network address has been reached. Please try again in ${waitText(retryAfterSeconds)}.`,
 } as const;
 
 export const ORDER_MESSAGES = {

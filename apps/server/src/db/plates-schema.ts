@@ -20,7 +20,10 @@ export const plateCache = pgTable(
   (t) => [primaryKey({ columns: [t.state, t.plate] })],
 );
 
-/** Every plate lookup with who asked and how it ended (spec issue: "recorded with the user"). */
+/**
+ * Every plate lookup with who asked, how it ended and whether the provider was asked (not
+ * `from_cache`): the admin's list of recent searches reads it newest first.
+ */
 export const plateSearches = pgTable(
   'plate_searches',
   {
@@ -35,5 +38,8 @@ export const plateSearches = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('plate_searches_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('plate_searches_user_idx').on(t.userId, t.createdAt),
+    index('plate_searches_created_at_idx').on(t.createdAt),
+  ],
 );

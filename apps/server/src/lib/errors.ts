@@ -14,10 +14,21 @@ export class HttpError extends Error {
   }
 }
 
+/** A budget is spent: 429 with `Retry-After`, the seconds also in the body. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 /** What a client is told about an expected failure: the status and the text. */
 export interface KnownError {
   status: number;
   message: string;
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -32,6 +43,9 @@ export function knownErrorOf(error: FastifyError): KnownError | null {
     const detail = first ? `${path ? `${path}: ` : ''}${first.message}` : 'Invalid request';
     return { status: 400, message: detail };
   }
+  if (error instanceof TooManyRequestsError) {
+    return { status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: error.message };
@@ -39,12 +53,17 @@ export function knownErrorOf(error: FastifyError): KnownError | null {
 }
 
 /**
- * Every failure leaves as JSON `{ message }`; client mistakes keep their 4xx, anything unexpected
- * is logged and answered without internals.
+ * Every failure leaves as JSON `{ message }` (a 429 adds `retryAfterSeconds` and `Retry-After`);
+ * client mistakes keep their 4xx, anything unexpected is logged and answered without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = knownErrorOf(error);
+    if (known?.retryAfterSeconds !== undefined) {
+      const { message, retryAfterSeconds } = known;
+      void reply.header('retry-after', String(retryAfterSeconds));
+      return reply.status(known.status).send({ message, retryAfterSeconds });
+    }
     if (known) return reply.status(known.status).send({ message: known.message });
     // Every pooled connection stayed busy for REQUEST_TIMEOUT_MS: the instance is overloaded.
     if (isConnectionWaitTimeout(error)) return answerOverloaded(reply);

@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGES,
   adminCreditPurchasesResponseSchema,
   adminOrderCountsResponseSchema,
+  adminPlateSearchesResponseSchema,
   adminReportOrdersResponseSchema,
   adminUserOrdersResponseSchema,
   paginationQuerySchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
+import { listPlateSearches } from '../plates/plates.repo.ts';
 import { listCreditPurchases, listOrders, orderCounts, pages } from './admin.repo.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -35,7 +37,10 @@ const ORDER_LISTS: { path: string; status?: ReportOrderStatusValue; label: strin
 const found = (total: number, label: string) =>
   total === 0 ? `No ${label} found` : `Found ${total} ${label}`;
 
-/** Credit Purchases and Report Orders: counts, filtered pages, orders of one user. */
+/**
+ * Credit Purchases and Report Orders (counts, filtered pages, orders of one user), and the plate
+ * searches of the License Plate Test tab.
+ */
 export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/api/admin/credit-purchases',
@@ -118,6 +123,28 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           total === 0 ? ADMIN_MESSAGES.noOrdersForUser : `Found ${total} orders for this user.`,
         userId,
         totalCount: total,
+      };
+    },
+  );
+
+  app.get(
+    '/api/api/admin/plate-searches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every user's plate searches, newest first: from the cache or the provider",
+        security,
+        querystring: paginationQuerySchema,
+        response: { 200: adminPlateSearchesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await listPlateSearches(db, page, size);
+      return {
+        success: true as const,
+        data: rows,
+        pagination: { current: page, size, pages: pages(total, size), total },
       };
     },
   );

@@ -53,9 +53,14 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Trial plate and VIN lookup, free of charge (audited)',
+        description:
+          'A plate lookup counts against the plate search quotas like a customer search (429 beyond them).',
         security: [{ bearerAuth: [] }],
         body: adminTryoutBodySchema,
-        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(400, 401, 403) },
+        response: {
+          200: z.record(z.string(), z.unknown()),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
@@ -73,7 +78,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
         const params = plateParamsSchema.safeParse({ state, plate });
         if (!params.success)
           throw new HttpError(400, params.error.issues[0]?.message ?? 'Invalid plate');
-        const outcome = await plates.search({ userId: admin.id, ...params.data });
+        const outcome = await plates.search({ userId: admin.id, ip: request.ip, ...params.data });
         merged = { ...merged, ...outcome.body };
         if (outcome.body.vin) vin = outcome.body.vin;
       } else if (!vin) {

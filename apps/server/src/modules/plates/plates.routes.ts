@@ -1,4 +1,5 @@
 import {
+  PLATE_LIMITS,
   US_STATES,
   plateHealthResponseSchema,
   plateParamsSchema,
@@ -22,20 +23,25 @@ export const platesRoutes: FastifyPluginAsyncZod<{
         tags: ['license plate'],
         summary: 'Find the VIN of a US licence plate',
         description:
-          'Answers from the cache when the plate was looked up within PLATE_CACHE_DAYS; otherwise asks the provider (20 s timeout). 502/504 when the provider fails.',
+          'Answers from the cache when the plate was looked up within PLATE_CACHE_DAYS; otherwise asks the provider (20 s timeout). 502/504 when the provider fails. Every search counts against hourly quotas per user (PLATE_SEARCHES_PER_USER_HOUR) and per client address (PLATE_SEARCHES_PER_IP_HOUR); beyond either: 429 with Retry-After and a message naming the limit.',
         security: [{ bearerAuth: [] }],
         params: plateParamsSchema,
         response: {
           200: plateSearchResponseSchema,
           502: plateSearchResponseSchema,
           504: plateSearchResponseSchema,
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429),
         },
       },
     },
     async (request, reply) => {
       const { plate, state } = request.params;
-      const outcome = await plates.search({ userId: currentUser(request).id, state, plate });
+      const outcome = await plates.search({
+        userId: currentUser(request).id,
+        ip: request.ip,
+        state,
+        plate,
+      });
       return reply.status(outcome.status).send(outcome.body);
     },
   );
@@ -64,6 +70,7 @@ export const platesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['license plate'],
         summary: 'Whether the plate provider answers (no token)',
+        description: `The provider is asked at most every ${PLATE_LIMITS.healthCheckEverySeconds} s per instance; calls in between get the last answer.`,
         response: { 200: plateHealthResponseSchema, 503: plateHealthResponseSchema },
       },
     },

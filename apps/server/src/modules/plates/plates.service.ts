@@ -1,30 +1,47 @@
-import { randomUUID } from 'node:crypto';
-import { LOOKUP_MESSAGES, type PlateSearchResponse } from '@vr/contracts';
-import { and, eq, gt } from 'drizzle-orm';
+import { LOOKUP_MESSAGES, PLATE_LIMITS, type PlateSearchResponse } from '@vr/contracts';
 import {
   PlateProviderError,
   type PlateAnswer,
   type PlateProvider,
 } from '../../adapters/plates/index.ts';
 import type { Db } from '../../db/client.ts';
-import { plateCache, plateSearches } from '../../db/schema.ts';
+import { WindowThrottles } from '../../db/throttles.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
+import { findCachedAnswer, recordSearch, storeAnswer } from './plates.repo.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 export const PLATE_FOUND_MESSAGE = 'Vehicle found';
+
+const quotaKeys = {
+  user: (userId: string) => `plate:user:${userId}`,
+  ip: (ip: string) => `plate:ip:${ip}`,
+};
 
 export interface PlateSearchOutcome {
   status: 200 | 502 | 504;
   body: PlateSearchResponse;
 }
 
+export interface PlateHealth {
+  reachable: boolean;
+  message: string;
+}
+
 export interface PlateService {
-  /** Looks a plate up (cache first), records the lookup for `userId`, never throws for its outcome. */
+  /**
+   * Counts the search against the hourly quotas of `userId` and of `ip` (TooManyRequestsError
+   * beyond either), then looks the plate up (cache first) and records it; never throws for the
+   * provider's outcome.
+   */
   search(input: {
-    userId: string | null;
+    userId: string;
+    ip: string;
     state: string;
     plate: string;
   }): Promise<PlateSearchOutcome>;
-  health(): Promise<{ reachable: boolean; message: string }>;
+  /** Whether the provider answers, asked at most once a minute; callers in between share it. */
+  health(): Promise<PlateHealth>;
   readonly providerName: string;
 }
 
@@ -32,33 +49,43 @@ export interface PlateService {
  * Plate to VIN with a database cache: found and not-found answers are kept `cacheDays`, so a
  * repeat lookup never reaches (or costs) the provider; identical lookups in flight share one
  * provider call; provider errors are not cached.
+ *
+ * Every search counts against the quotas, a cache hit too: the quotas bound what one account or
+ * one address can make the server do (each search is also a row of plate_searches), and a
+ * customer needs only a few searches per vehicle. Counting before the cache is read also means
+ * the provider is never asked beyond them.
  */
 export function createPlateService(deps: {
   db: Db;
   provider: PlateProvider;
   cacheDays: number;
   timeoutMs: number;
+  quotas: { perUserHour: number; perIpHour: number };
   now?: () => Date;
 }): PlateService {
-  const { db, provider } = deps;
+  const { db, provider, quotas } = deps;
   const now = deps.now ?? (() => new Date());
+  const throttles = new WindowThrottles(db, now);
   const inFlight = new Map<string, Promise<PlateAnswer>>();
+  let lastHealth: { checkedAt: number; answer: Promise<PlateHealth> } | undefined;
 
-  async function cached(state: string, plate: string): Promise<PlateAnswer | null> {
-    const freshAfter = new Date(now().getTime() - deps.cacheDays * DAY_MS);
-    const rows = await db
-      .select()
-      .from(plateCache)
-      .where(
-        and(
-          eq(plateCache.state, state),
-          eq(plateCache.plate, plate),
-          gt(plateCache.fetchedAt, freshAfter),
-        ),
+  async function countSearch(userId: string, ip: string): Promise<void> {
+    const userKey = quotaKeys.user(userId);
+    const perUser = await throttles.consume(userKey, quotas.perUserHour, HOUR_MS);
+    if (!perUser.allowed) {
+      throw new TooManyRequestsError(
+        LOOKUP_MESSAGES.plateUserQuota(quotas.perUserHour, perUser.retryAfterSeconds),
+        perUser.retryAfterSeconds,
       );
-    const row = rows[0];
-    if (!row) return null;
-    return row.found && row.vin ? { found: true, vin: row.vin } : { found: false };
+    }
+    const perIp = await throttles.consume(quotaKeys.ip(ip), quotas.perIpHour, HOUR_MS);
+    if (!perIp.allowed) {
+      await throttles.release(userKey);
+      throw new TooManyRequestsError(
+        LOOKUP_MESSAGES.plateIpQuota(quotas.perIpHour, perIp.retryAfterSeconds),
+        perIp.retryAfterSeconds,
+      );
+    }
   }
 
   async function askProvider(state: string, plate: string): Promise<PlateAnswer> {
@@ -67,53 +94,41 @@ export function createPlateService(deps: {
     if (pending) return pending;
     const call = (async () => {
       const answer = await provider.lookup(state, plate, AbortSignal.timeout(deps.timeoutMs));
-      const values = {
-        found: answer.found,
-        vin: answer.found ? answer.vin : null,
-        provider: provider.name,
-        fetchedAt: now(),
-      };
-      await db
-        .insert(plateCache)
-        .values({ state, plate, ...values })
-        .onConflictDoUpdate({ target: [plateCache.state, plateCache.plate], set: values });
+      await storeAnswer(db, { state, plate, answer, provider: provider.name, fetchedAt: now() });
       return answer;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, call);
     return call;
   }
 
-  async function record(
-    userId: string | null,
-    state: string,
-    plate: string,
-    outcome: 'found' | 'not_found' | 'error',
-    extra: { vin?: string | null; fromCache: boolean; error?: string | null },
-  ) {
-    await db.insert(plateSearches).values({
-      id: randomUUID(),
-      userId,
-      state,
-      plate,
-      outcome,
-      vin: extra.vin ?? null,
-      fromCache: extra.fromCache,
-      error: extra.error ?? null,
-    });
+  async function checkHealth(): Promise<PlateHealth> {
+    try {
+      await provider.health(AbortSignal.timeout(deps.timeoutMs));
+      return { reachable: true, message: `${provider.name} answers` };
+    } catch (err) {
+      return { reachable: false, message: (err as Error).message };
+    }
   }
 
   return {
     providerName: provider.name,
-    async search({ userId, state, plate }) {
+    async search({ userId, ip, state, plate }) {
+      await countSearch(userId, ip);
       const base = { state, plateNumber: plate };
-      let answer = await cached(state, plate);
+      const record = (
+        outcome: 'found' | 'not_found' | 'error',
+        extra: { vin?: string | null; fromCache: boolean; error?: string | null },
+      ) => recordSearch(db, { userId, state, plate, outcome, ...extra, at: now() });
+
+      const freshAfter = new Date(now().getTime() - deps.cacheDays * DAY_MS);
+      let answer = await findCachedAnswer(db, { state, plate, freshAfter });
       const fromCache = answer !== null;
       if (!answer) {
         try {
           answer = await askProvider(state, plate);
         } catch (err) {
           if (!(err instanceof PlateProviderError)) throw err;
-          await record(userId, state, plate, 'error', { fromCache: false, error: err.message });
+          await record('error', { fromCache: false, error: err.message });
           return {
             status: err.kind === 'timeout' ? 504 : 502,
             body: {
@@ -129,7 +144,7 @@ export function createPlateService(deps: {
         }
       }
       if (answer.found) {
-        await record(userId, state, plate, 'found', { vin: answer.vin, fromCache });
+        await record('found', { vin: answer.vin, fromCache });
         return {
           status: 200,
           body: {
@@ -143,7 +158,7 @@ export function createPlateService(deps: {
           },
         };
       }
-      await record(userId, state, plate, 'not_found', { fromCache });
+      await record('not_found', { fromCache });
       return {
         status: 200,
         body: {
@@ -157,13 +172,14 @@ export function createPlateService(deps: {
         },
       };
     },
-    async health() {
-      try {
-        await provider.health(AbortSignal.timeout(deps.timeoutMs));
-        return { reachable: true, message: `${provider.name} answers` };
-      } catch (err) {
-        return { reachable: false, message: (err as Error).message };
+    health() {
+      // The route is public and each check may be a paid call: one per interval, whatever the
+      // outcome, and concurrent callers wait for the same one.
+      const at = now().getTime();
+      if (!lastHealth || at - lastHealth.checkedAt >= PLATE_LIMITS.healthCheckEverySeconds * 1000) {
+        lastHealth = { checkedAt: at, answer: checkHealth() };
       }
+      return lastHealth.answer;
     },
   };
 }

@@ -7,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, PLATE_MAX_LENGTH, US_STATES, VIN_LENGTH } from '@vr/contracts';
 import { useState, type ReactNode } from 'react';
-import { runTryout, testPlate } from './api.ts';
+import { PlateSearchesList } from './PlateSearchesList.tsx';
+import { runTryout, testPlate, useRefreshPlateSearches } from './api.ts';
 
 const DEFAULT_STATE = 'CA';
 
@@ -115,19 +116,28 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
   );
 }
 
-async function settle(run: () => Promise<unknown>, set: (o: Outcome) => void) {
+async function settle(
+  run: () => Promise<unknown>,
+  set: (o: Outcome) => void,
+  after?: () => unknown,
+) {
   set({ kind: 'busy' });
   try {
     set({ kind: 'done', body: await run() });
   } catch (err) {
     set({ kind: 'error', message: (err as Error).message || ADMIN_MESSAGES.plateQueryFailed });
   }
+  await after?.();
 }
 
 const formRow = { display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' } as const;
 
-/** Tab 3, License Plate Test: the plate API test and the trial lookups (tryout). */
+/**
+ * Tab 3, License Plate Test: the plate API test, the trial lookups (tryout), and the recent plate
+ * searches of every user.
+ */
 export function PlateTestTab() {
+  const refreshSearches = useRefreshPlateSearches();
   const [testState, setTestState] = useState(DEFAULT_STATE);
   const [testPlateNumber, setTestPlateNumber] = useState('');
   const [testOutcome, setTestOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -153,7 +163,11 @@ export function PlateTestTab() {
           sx={formRow}
           onSubmit={(event) => {
             event.preventDefault();
-            void settle(() => testPlate(testState, testPlateNumber.trim()), setTestOutcome);
+            void settle(
+              () => testPlate(testState, testPlateNumber.trim()),
+              setTestOutcome,
+              refreshSearches,
+            );
           }}
         >
           <StateSelect id="plate-test-state" value={testState} onChange={setTestState} />
@@ -226,6 +240,7 @@ export function PlateTestTab() {
                   email: trialEmail.trim(),
                 }),
               setTrialOutcome,
+              refreshSearches,
             );
           }}
         >
@@ -244,6 +259,8 @@ export function PlateTestTab() {
           </Button>
         </Box>
       </Block>
+
+      <PlateSearchesList />
     </Box>
   );
 }

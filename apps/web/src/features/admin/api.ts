@@ -3,6 +3,7 @@ import type {
   AdminCreditPurchase,
   AdminMarkProcessingResponse,
   AdminOrderCounts,
+  AdminPlateSearchesResponse,
   AdminReportOrder,
   AdminUserOrdersResponse,
   AdminUserRow,
@@ -39,6 +40,7 @@ export const adminKeys = {
   counts: ['admin', 'orders', 'counts'] as const,
   orders: (filter: OrderFilter, page: number) => ['admin', 'orders', filter, page] as const,
   userOrders: (userId: string, page: number) => ['admin', 'orders', 'user', userId, page] as const,
+  plateSearches: (page: number) => ['admin', 'plate-searches', page] as const,
 };
 
 const ADMIN_QUERY = { retry: 1, placeholderData: keepPreviousData } as const;
@@ -185,6 +187,25 @@ export async function downloadReport(order: AdminReportOrder): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Every user's plate searches, newest first: who, which plate, the outcome, cache or provider. */
+export function usePlateSearches(page: number) {
+  return useQuery({
+    queryKey: adminKeys.plateSearches(page),
+    queryFn: () =>
+      apiFetch<AdminPlateSearchesResponse>(
+        `/admin/plate-searches?page=${page}&size=${ADMIN_PAGE_SIZE}`,
+        { auth: true },
+      ),
+    ...ADMIN_QUERY,
+  });
+}
+
+/** After a lookup of the tab, its list of searches shows it. */
+export function useRefreshPlateSearches() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['admin', 'plate-searches'] });
 }
 
 export interface PlateTestResult {

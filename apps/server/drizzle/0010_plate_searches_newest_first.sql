@@ -1,0 +1,1 @@
+CREATE INDEX "plate_searches_created_at_idx" ON "plate_searches" USING btree ("created_at");
