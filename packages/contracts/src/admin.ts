@@ -47,9 +47,6 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** PUT /api/api/admin/users/{id} */
-export const adminSetCreditBodySchema = z.object({
-  credit: z.number().int().min(0).max(ADMIN_CREDIT_MAX),
-});
 export const adminSetCreditResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
