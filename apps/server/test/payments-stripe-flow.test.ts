@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { outbox, paymentIntents, profiles } from '../src/db/schema.ts';
-import { getBalance } from '../src/modules/credits/credits.ledger.ts';
+import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
