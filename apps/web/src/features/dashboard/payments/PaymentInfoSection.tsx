@@ -10,19 +10,25 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import CreditCard from '@mui/icons-material/CreditCard';
-import { PAYMENT_MESSAGES } from '@vr/contracts';
+import { PAYMENT_MESSAGES, type PaymentMethodView } from '@vr/contracts';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session-context.ts';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { AddPaymentMethodDialog } from './AddPaymentMethodDialog.tsx';
-import { useCardMutations, usePaymentMethods, type SavedCard } from './api.ts';
+import { useCardMutations, usePaymentMethods } from './api.ts';
 import { PendingPayments } from './PendingPayments.tsx';
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
-function CardRow({ card, onDelete }: { card: SavedCard; onDelete: (card: SavedCard) => void }) {
+function CardRow({
+  card,
+  onDelete,
+}: {
+  card: PaymentMethodView;
+  onDelete: (card: PaymentMethodView) => void;
+}) {
   const { setDefault } = useCardMutations();
   const toast = useToast();
   return (
@@ -74,7 +80,7 @@ export function PaymentInfoSection({
   const { remove, refresh } = useCardMutations();
   const toast = useToast();
   const [adding, setAdding] = useState(addCardRequested);
-  const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const [deleting, setDeleting] = useState<PaymentMethodView | null>(null);
 
   useEffect(() => {
     if (addCardRequested) onAddCardHandled();
