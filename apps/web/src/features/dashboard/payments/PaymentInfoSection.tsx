@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import CreditCard from '@mui/icons-material/CreditCard';
@@ -18,6 +17,7 @@ import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { AddPaymentMethodDialog } from './AddPaymentMethodDialog.tsx';
 import { useCardMutations, usePaymentMethods } from './api.ts';
+import { PaymentRow } from './PaymentRow.tsx';
 import { PendingPayments } from './PendingPayments.tsx';
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
@@ -32,20 +32,12 @@ function CardRow({
   const { setDefault } = useCardMutations();
   const toast = useToast();
   return (
-    <Paper
-      variant="outlined"
-      aria-label={`${brandName(card.cardBrand)} ending in ${card.last4}`}
-      sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    <PaymentRow
+      label={`${brandName(card.cardBrand)} ending in ${card.last4}`}
+      icon={<CreditCard color="primary" />}
+      title={`${brandName(card.cardBrand)} •••• ${card.last4}`}
+      detail={`Expires ${card.expMonth}/${card.expYear.slice(-2)} · ${card.cardholderName}`}
     >
-      <CreditCard color="primary" />
-      <Box sx={{ mr: 'auto', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700 }}>
-          {brandName(card.cardBrand)} •••• {card.last4}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Expires {card.expMonth}/{card.expYear.slice(-2)} · {card.cardholderName}
-        </Typography>
-      </Box>
       {card.isDefault ? <Chip size="small" color="primary" label="Default" /> : null}
       {!card.isDefault ? (
         <Button
@@ -63,7 +55,7 @@ function CardRow({
       <Button size="small" color="error" onClick={() => onDelete(card)}>
         Delete
       </Button>
-    </Paper>
+    </PaymentRow>
   );
 }
 
