@@ -30,28 +30,36 @@ function assertPositiveCredits(credits: number): void {
   }
 }
 
+/** Adds credits for `reference` once per kind: a repeat finds the first row and writes nothing. */
+function addOnce(
+  db: DbOrTx,
+  kind: 'purchase' | 'refund',
+  entry: { userId: string; credits: number; reference: string },
+): Promise<LedgerResult> {
+  assertPositiveCredits(entry.credits);
+  return inTransaction(db, async (tx) => {
+    const balance = await lockBalance(tx, entry.userId);
+    if (await hasLedgerEntry(tx, kind, entry.reference)) return { applied: false, balance };
+    return appendLedgerEntry(tx, {
+      userId: entry.userId,
+      kind,
+      delta: entry.credits,
+      balance,
+      reference: entry.reference,
+    });
+  });
+}
+
 /**
  * Credits a succeeded payment intent exactly once: repeats and concurrent calls for the same
  * intent leave one purchase row.
  */
-export async function creditPurchase(
+export function creditPurchase(
   db: DbOrTx,
   input: { userId: string; paymentIntentId: string; credits: number },
 ): Promise<LedgerResult> {
-  assertPositiveCredits(input.credits);
-  return inTransaction(db, async (tx) => {
-    const balance = await lockBalance(tx, input.userId);
-    if (await hasLedgerEntry(tx, 'purchase', input.paymentIntentId)) {
-      return { applied: false, balance };
-    }
-    return appendLedgerEntry(tx, {
-      userId: input.userId,
-      kind: 'purchase',
-      delta: input.credits,
-      balance,
-      reference: input.paymentIntentId,
-    });
-  });
+  const { userId, credits, paymentIntentId } = input;
+  return addOnce(db, 'purchase', { userId, credits, reference: paymentIntentId });
 }
 
 /**
@@ -77,22 +85,11 @@ export async function spend(
 }
 
 /** Returns credits for `reference` (an order id), at most once per reference. */
-export async function refund(
+export function refund(
   db: DbOrTx,
   input: { userId: string; credits: number; reference: string },
 ): Promise<LedgerResult> {
-  assertPositiveCredits(input.credits);
-  return inTransaction(db, async (tx) => {
-    const balance = await lockBalance(tx, input.userId);
-    if (await hasLedgerEntry(tx, 'refund', input.reference)) return { applied: false, balance };
-    return appendLedgerEntry(tx, {
-      userId: input.userId,
-      kind: 'refund',
-      delta: input.credits,
-      balance,
-      reference: input.reference,
-    });
-  });
+  return addOnce(db, 'refund', input);
 }
 
 /**
