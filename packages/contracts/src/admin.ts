@@ -139,3 +139,21 @@ export const adminTryoutBodySchema = z.object({
   vehicle: z.string().optional().default(''),
   email: z.string().optional().default(''),
 });
+
+/** GET /api/api/admin/audit-log: what administrators did, newest first. */
+export const adminAuditLogResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      actorId: z.string(),
+      action: z.string(),
+      targetType: z.string(),
+      targetId: z.string().nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+      createdAt: z.string(),
+    }),
+  ),
+  pagination: paginationSchema,
+});

@@ -7,6 +7,7 @@ import type { AttachDeps } from '../reports/report-attach.service.ts';
 import { adminListsRoutes } from './admin-lists.routes.ts';
 import { adminOrderStatusRoutes } from './admin-order-status.routes.ts';
 import { adminTryoutRoutes } from './admin-tryout.routes.ts';
+import { createAdminTryoutService } from './admin-tryout.service.ts';
 import { adminUploadsRoutes, type UploadOptions } from './admin-uploads.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -29,5 +30,6 @@ export const adminModule: FastifyPluginAsync<{
   await app.register(adminListsRoutes, { db });
   await app.register(adminOrderStatusRoutes, { admin });
   await app.register(adminUploadsRoutes, { attach, uploads });
-  await app.register(adminTryoutRoutes, { db, plates, decoder });
+  const tryouts = createAdminTryoutService({ db, plates, decoder });
+  await app.register(adminTryoutRoutes, { db, tryouts });
 };
