@@ -31,7 +31,7 @@ export interface CallOptions {
 
 export function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
   options: CallOptions = {},

@@ -7,11 +7,11 @@ import { authUsers, creditLedger } from '../src/db/schema.ts';
 import {
   adjustTo,
   creditPurchase,
-  getBalance,
   InsufficientCreditsError,
   refund,
   spend,
 } from '../src/modules/credits/credits.ledger.ts';
+import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { testDatabases } from './support/databases.ts';
 
 async function newUser(database: Database): Promise<string> {
@@ -103,7 +103,7 @@ describe.each(testDatabases())('credit ledger on $name', (testDb) => {
     });
     await expect(
       database.db.transaction(async (tx) => {
-        await spend(database.db, { userId, credits: 1, reference: `order_${randomUUID()}` }, tx);
+        await spend(tx, { userId, credits: 1, reference: `order_${randomUUID()}` });
         throw new Error('order creation failed');
       }),
     ).rejects.toThrow('order creation failed');

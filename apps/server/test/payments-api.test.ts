@@ -1,28 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, paymentMethods } from '../src/db/schema.ts';
-import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { api } from './support/api.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
-
-function api(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string | undefined,
-  body?: unknown,
-) {
-  const headers: Record<string, string> = { 'x-forwarded-for': freshIp() };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
 
 const CARD = { expMonth: 12, expYear: 2034, cvc: '123' };
 

@@ -1,34 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { outbox, paymentIntents } from '../src/db/schema.ts';
 import { settleJobs } from './support/jobs.ts';
-import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { api } from './support/api.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
 const NUMBER = '4000002760003184';
 const CVC = '731';
-
-function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  token: string,
-  body?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': freshIp(),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
 
 async function receipts(db: Db, to: string) {
   await settleJobs(db);
@@ -59,7 +40,7 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
   });
 
   it('mails one receipt per purchase, whichever path reports the success, even racing', async () => {
-    const card = await call(t.app, 'POST', '/api/api/sandbox/payment-methods', user.token, {
+    const card = await api(t.app, 'POST', '/api/api/sandbox/payment-methods', user.token, {
       number: NUMBER,
       expMonth: 12,
       expYear: 2034,
@@ -68,7 +49,7 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
     });
     expect(card.statusCode).toBe(200);
     const pm = card.json();
-    await call(t.app, 'POST', '/api/api/user/payment-methods', user.token, {
+    await api(t.app, 'POST', '/api/api/user/payment-methods', user.token, {
       paymentMethodId: pm.id,
       cardBrand: pm.brand,
       last4: pm.last4,
@@ -77,13 +58,13 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
       isDefault: true,
     });
     const intent = (
-      await call(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', user.token, {
+      await api(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', user.token, {
         packageId: 'credits_5',
         paymentMethodId: pm.id,
         confirmImmediately: false,
       })
     ).json();
-    const confirmed = await call(
+    const confirmed = await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
@@ -95,18 +76,18 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
 
     const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
     await Promise.all([
-      call(
+      api(
         t.app,
         'POST',
         `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
         user.token,
         { result: 'complete' },
       ),
-      call(t.app, 'GET', base, user.token),
-      call(t.app, 'POST', `${base}/confirm`, user.token, {}),
-      call(t.app, 'GET', base, user.token),
+      api(t.app, 'GET', base, user.token),
+      api(t.app, 'POST', `${base}/confirm`, user.token, {}),
+      api(t.app, 'GET', base, user.token),
     ]);
-    await call(t.app, 'POST', `${base}/confirm`, user.token, {});
+    await api(t.app, 'POST', `${base}/confirm`, user.token, {});
     const mails = await receipts(db, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('receipt for 5 credits');
@@ -134,7 +115,7 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/api/stripe-credit/config' });
     expect(anonymous.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/api/user/payment-methods', user.token)).statusCode).toBe(
+    expect((await api(t.app, 'GET', '/api/api/user/payment-methods', user.token)).statusCode).toBe(
       200,
     );
     expect(await receipts(db, bob.email)).toEqual([]);

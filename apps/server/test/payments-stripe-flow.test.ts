@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { outbox, paymentIntents, profiles } from '../src/db/schema.ts';
-import { getBalance } from '../src/modules/credits/credits.ledger.ts';
-import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
+import { getBalance } from '../src/modules/credits/credits.repo.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { api } from './support/api.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { settleJobs } from './support/jobs.ts';
@@ -15,25 +15,6 @@ import {
   stripeModeEnv,
   type StripeDouble,
 } from './support/stripe-double.ts';
-
-function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  body?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': freshIp(),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
 
 describe.each(testDatabases())('stripe mode through the routes on $name', (testDb) => {
   let double: StripeDouble;
@@ -49,7 +30,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     });
     db = t.database.db;
     alice = await createVerifiedUser(t.app, db);
-    await call(t.app, 'POST', '/api/api/register', alice.token, {});
+    await api(t.app, 'POST', '/api/api/register', alice.token, {});
   });
   afterAll(async () => {
     await t.close();
@@ -58,7 +39,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
 
   async function saveCard(last4 = '4242', isDefault = false) {
     const pm = addCard(double, last4);
-    const res = await call(t.app, 'POST', '/api/api/user/payment-methods', alice.token, {
+    const res = await api(t.app, 'POST', '/api/api/user/payment-methods', alice.token, {
       paymentMethodId: pm,
       cardBrand: 'forged',
       last4: '0000',
@@ -71,7 +52,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
   }
 
   async function purchase(pm: string, packageId = 'credits_3') {
-    const res = await call(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', alice.token, {
+    const res = await api(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', alice.token, {
       packageId,
       paymentMethodId: pm,
       confirmImmediately: false,
@@ -86,8 +67,8 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
   }
 
   it('keeps one Stripe customer per user and reads cards from Stripe, not from the client', async () => {
-    const first = (await call(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();
-    const again = (await call(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();
+    const first = (await api(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();
+    const again = (await api(t.app, 'GET', '/api/api/user/getCustomerId', alice.token)).json();
     expect(first.customerId).toMatch(/^cus_/);
     expect(again.customerId).toBe(first.customerId);
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, alice.userId));
@@ -108,7 +89,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
       default_payment_method: pm,
     });
 
-    const removed = await call(t.app, 'DELETE', `/api/api/user/payment-methods/${pm}`, alice.token);
+    const removed = await api(t.app, 'DELETE', `/api/api/user/payment-methods/${pm}`, alice.token);
     expect(removed.statusCode).toBe(200);
     expect(double.paymentMethods.get(pm)?.customer).toBeNull();
   });
@@ -123,7 +104,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     expect(created?.form.get('confirm')).toBe('false');
     expect(created?.idempotencyKey).toBeTruthy();
     const before = await getBalance(db, alice.userId);
-    const confirm = await call(
+    const confirm = await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
@@ -131,7 +112,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
       {},
     );
     expect(confirm.json()).toMatchObject({ success: true, status: 'succeeded' });
-    await call(
+    await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
@@ -145,7 +126,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     const { pm } = await saveCard('3184');
     double.outcomes.set(pm, 'requires_action');
     const intent = await purchase(pm);
-    const confirm = await call(
+    const confirm = await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
@@ -158,7 +139,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     double.paymentIntents.get(intent.paymentIntentId)!.status = 'succeeded';
     const checks = await Promise.all(
       Array.from({ length: 5 }, () =>
-        call(
+        api(
           t.app,
           'GET',
           `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`,
@@ -190,7 +171,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     });
     const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
     const attempts = [
-      ...Array.from({ length: 10 }, () => call(t.app, 'POST', `${base}/confirm`, alice.token, {})),
+      ...Array.from({ length: 10 }, () => api(t.app, 'POST', `${base}/confirm`, alice.token, {})),
       ...Array.from({ length: 10 }, () =>
         t.app.inject({
           method: 'POST',
@@ -199,7 +180,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
           payload,
         }),
       ),
-      ...Array.from({ length: 30 }, () => call(t.app, 'GET', base, alice.token)),
+      ...Array.from({ length: 30 }, () => api(t.app, 'GET', base, alice.token)),
     ];
     const answers = await Promise.all(attempts);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);
@@ -220,7 +201,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
     const { pm } = await saveCard('0002');
     double.outcomes.set(pm, 'declined');
     const intent = await purchase(pm, 'credits_1');
-    const confirm = await call(
+    const confirm = await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
@@ -232,7 +213,7 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
       status: 'requires_payment_method',
       message: 'Your card was declined.',
     });
-    const cancel = await call(
+    const cancel = await api(
       t.app,
       'POST',
       `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/cancel`,
@@ -257,13 +238,13 @@ describe.each(testDatabases())('stripe mode through the routes on $name', (testD
   });
 
   it('answers an unknown card with 400 and the 3-D Secure sandbox route does not exist', async () => {
-    const res = await call(t.app, 'POST', '/api/api/user/payment-methods', alice.token, {
+    const res = await api(t.app, 'POST', '/api/api/user/payment-methods', alice.token, {
       paymentMethodId: 'pm_nope',
       isDefault: false,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('No such PaymentMethod');
-    const sandbox = await call(t.app, 'POST', '/api/api/sandbox/payment-methods', alice.token, {});
+    const sandbox = await api(t.app, 'POST', '/api/api/sandbox/payment-methods', alice.token, {});
     expect(sandbox.statusCode).toBe(404);
   });
 });

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient, stripeApi } from '../src/adapters/payments/stripe-api.ts';
 import { creditLedger, paymentIntents } from '../src/db/schema.ts';
-import { getBalance } from '../src/modules/credits/credits.ledger.ts';
-import { reconcileIntent } from '../src/modules/payments/payments.service.ts';
+import { getBalance } from '../src/modules/credits/credits.repo.ts';
+import { createPaymentGateway } from '../src/adapters/payments/index.ts';
+import { createPaymentIntentService } from '../src/modules/payments/payment-intents.service.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -56,20 +57,26 @@ describe.each(testDatabases())('status check against the Stripe double on $name'
     return remote.id;
   }
 
-  const retrieve = (id: string) => api.retrieveIntent(id);
+  /** The status check of GET /payment-intent/{id} in stripe mode. */
+  const checkStatus = (id: string) =>
+    createPaymentIntentService({
+      db: t.database.db,
+      jobs: t.jobs,
+      gateway: createPaymentGateway({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_double',
+        STRIPE_API_BASE: double.baseUrl,
+      }),
+    }).checkStatus(alice.userId, id);
 
   it('credits once a success the server missed before its ledger write', async () => {
     const id = await pendingIntent();
     const before = await getBalance(t.database.db, alice.userId);
     // The gateway succeeded; the server died before writing: our row is still pending.
     await api.confirmIntent(id);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, id),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => checkStatus(id)));
     expect(results.every((r) => r.status === 'succeeded')).toBe(true);
-    expect(await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, id)).toMatchObject({
+    expect(await checkStatus(id)).toMatchObject({
       status: 'succeeded',
     });
     expect(await getBalance(t.database.db, alice.userId)).toBe(before + 5);
@@ -83,14 +90,12 @@ describe.each(testDatabases())('status check against the Stripe double on $name'
   it('takes a decline without crediting and leaves a pending intent pending', async () => {
     const before = await getBalance(t.database.db, alice.userId);
     const pending = await pendingIntent();
-    expect(
-      (await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, pending)).status,
-    ).toBe('requires_confirmation');
+    expect((await checkStatus(pending)).status).toBe('requires_confirmation');
     const declined = await pendingIntent();
     const pm = String(double.paymentIntents.get(declined)?.payment_method);
     double.outcomes.set(pm, 'declined');
     await api.confirmIntent(declined);
-    const row = await reconcileIntent(t.database.db, t.jobs, retrieve, alice.userId, declined);
+    const row = await checkStatus(declined);
     expect(row).toMatchObject({
       status: 'requires_payment_method',
       failureMessage: 'Your card was declined.',

@@ -1,5 +1,6 @@
 import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PaymentIntentView, PaymentMethodView } from '@vr/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuyCreditsSection } from '../src/features/dashboard/credits/BuyCreditsSection.tsx';
 import { HeaderBalance } from '../src/features/dashboard/credits/HeaderBalance.tsx';
@@ -9,7 +10,7 @@ import { CATALOG, jsonResponse, renderWithProviders, stubFetch } from './support
 
 beforeEach(() => setToken('user-token'));
 
-const CARD = {
+const CARD: PaymentMethodView = {
   id: 'pm-row-1',
   paymentMethodId: 'pm_1',
   cardBrand: 'visa',
@@ -20,7 +21,7 @@ const CARD = {
   cardholderName: 'Test Buyer',
 };
 
-const intent = (status: string) => ({
+const intent = (status: string): PaymentIntentView => ({
   paymentIntentId: 'pi_1',
   clientSecret: 'pi_1_secret',
   status,

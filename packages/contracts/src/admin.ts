@@ -49,9 +49,6 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** PUT /api/api/admin/users/{id} */
-export const adminSetCreditBodySchema = z.object({
-  credit: z.number().int().min(0).max(ADMIN_CREDIT_MAX),
-});
 export const adminSetCreditResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -171,3 +168,21 @@ export const adminPlateSearchesResponseSchema = z.object({
   pagination: paginationSchema,
 });
 export type AdminPlateSearchesResponse = z.infer<typeof adminPlateSearchesResponseSchema>;
+
+/** GET /api/api/admin/audit-log: what administrators did, newest first. */
+export const adminAuditLogResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      actorId: z.string(),
+      action: z.string(),
+      targetType: z.string(),
+      targetId: z.string().nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+      createdAt: z.string(),
+    }),
+  ),
+  pagination: paginationSchema,
+});

@@ -6,6 +6,13 @@ export const creditBalanceResponseSchema = z.object({
 });
 export type CreditBalanceResponse = z.infer<typeof creditBalanceResponseSchema>;
 
+/** A purchase's description where its package had none (docs/product-rules.md). */
+export const CREDIT_PURCHASE_FALLBACK = 'Credit Purchase';
+
+export function purchaseDescription(description: string | null | undefined): string {
+  return description || CREDIT_PURCHASE_FALLBACK;
+}
+
 /** One purchase in GET /api/api/user/credit-history (docs/payments-api.md). */
 export const creditHistoryItemSchema = z.object({
   id: z.string(),
@@ -23,13 +30,3 @@ export const creditHistoryResponseSchema = z.object({
   data: z.array(creditHistoryItemSchema),
 });
 export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
-
-/**
- * GET /api/api/stripe-credit/config (no token): which card form the dashboard shows: the
- * sandbox's own card fields, or Stripe Elements with the publishable key.
- */
-export const paymentsConfigResponseSchema = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
-  publishableKey: z.string().nullable(),
-});
-export type PaymentsConfigResponse = z.infer<typeof paymentsConfigResponseSchema>;

@@ -12,6 +12,7 @@ export * from './public-config.ts';
 export * from './product.ts';
 export * from './auth.ts';
 export * from './credits.ts';
+export * from './payments.ts';
 export * from './plates.ts';
 export * from './orders.ts';
 export * from './admin.ts';

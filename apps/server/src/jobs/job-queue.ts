@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
-import type { Tx } from '../modules/credits/credits.ledger.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { MailJob } from './mail-delivery.ts';
 
 /** Every job this server queues, by queue name, with the data it carries. */

@@ -1,6 +1,6 @@
 import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
-import type { Tx } from '../modules/credits/credits.ledger.ts';
+import type { Tx } from '../db/transaction.ts';
 import { receiptMail, type ReceiptContext } from '../modules/payments/payments.receipts.ts';
 import type { JobQueue, JobSender } from './job-queue.ts';
 

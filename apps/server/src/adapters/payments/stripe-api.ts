@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../db/schema.ts';
+import { storedBillingDetails } from './billing-details.ts';
 
 const KNOWN_STATUSES: readonly string[] = PAYMENT_INTENT_STATUSES;
 
@@ -60,23 +61,7 @@ export function stripeApi(stripe: Stripe) {
         last4: pm.card?.last4 ?? '',
         expMonth: pm.card?.exp_month ?? 0,
         expYear: pm.card?.exp_year ?? 0,
-        billingDetails: billing
-          ? {
-              name: billing.name ?? null,
-              email: billing.email ?? null,
-              phone: billing.phone ?? null,
-              address: billing.address
-                ? {
-                    line1: billing.address.line1 ?? null,
-                    line2: billing.address.line2 ?? null,
-                    city: billing.address.city ?? null,
-                    state: billing.address.state ?? null,
-                    postalCode: billing.address.postal_code ?? null,
-                    country: billing.address.country ?? null,
-                  }
-                : null,
-            }
-          : null,
+        billingDetails: billing ? storedBillingDetails(billing) : null,
       };
     },
     async retrievePaymentMethod(paymentMethodId: string) {

@@ -1,52 +1,22 @@
 import {
-  ADMIN_MESSAGES,
+  adminAuditLogResponseSchema,
   adminTryoutBodySchema,
-  normalizeVin,
-  plateParamsSchema,
-  type VpicResult,
+  paginationQuerySchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { listAudit, recordAudit } from '../audit/audit.repo.ts';
+import { listAudit } from '../audit/audit.repo.ts';
 import { currentUser } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
-import type { PlateService } from '../plates/plates.service.ts';
+import type { AdminTryoutService } from './admin-tryout.service.ts';
 import { pages } from './admin.repo.ts';
-import { paginationQuerySchema } from '@vr/contracts';
 
-const DECODED_FIELDS = [
-  'Make',
-  'Model',
-  'ModelYear',
-  'Trim',
-  'BodyClass',
-  'EngineModel',
-  'EngineCylinders',
-  'DisplacementL',
-  'FuelTypePrimary',
-  'TransmissionStyle',
-  'DriveType',
-  'PlantCountry',
-  'ErrorCode',
-  'ErrorText',
-] as const;
-
-function decodedFields(result: VpicResult) {
-  return Object.fromEntries(DECODED_FIELDS.map((k) => [k, result[k] ?? '']));
-}
-
-/**
- * The admin's trial lookups: a plate (STATE/PLATE) and/or a VIN, run without charging anyone,
- * answered as one merged object and written to the audit log.
- */
+/** The admin's trial lookups (free of charge, audited) and the audit log they land in. */
 export const adminTryoutRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  plates: PlateService;
-  decoder: VinDecoder;
-}> = async (app, { db, plates, decoder }) => {
+  tryouts: AdminTryoutService;
+}> = async (app, { db, tryouts }) => {
   app.post(
     '/api/api/admin/tryout',
     {
@@ -63,42 +33,12 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const admin = currentUser(request);
-      const { email } = request.body;
-      const vehicle = request.body.vehicle.trim();
-      let merged: Record<string, unknown> = { email: email.trim() || null };
-      let vin = normalizeVin(request.body.vin);
-
-      if (vehicle) {
-        const [state = '', plate = ''] = vehicle.split('/');
-        if (!state.trim() || !plate.trim() || !email.trim()) {
-          throw new HttpError(400, ADMIN_MESSAGES.platesFieldsRequired);
-        }
-        const params = plateParamsSchema.safeParse({ state, plate });
-        if (!params.success)
-          throw new HttpError(400, params.error.issues[0]?.message ?? 'Invalid plate');
-        const outcome = await plates.search({ userId: admin.id, ip: request.ip, ...params.data });
-        merged = { ...merged, ...outcome.body };
-        if (outcome.body.vin) vin = outcome.body.vin;
-      } else if (!vin) {
-        throw new HttpError(400, 'Enter a VIN, or a state, plate number and e-mail.');
-      }
-
-      if (vin) {
-        const result = await decoder.decode(vin, undefined, request.log);
-        merged = { ...merged, vin, ...decodedFields(result) };
-      }
-      await recordAudit(db, {
-        actorId: admin.id,
-        action: 'tryout',
-        targetType: 'lookup',
-        targetId: vehicle || vin || null,
-        before: null,
-        after: merged,
-      });
-      return merged;
-    },
+    async (request) =>
+      tryouts.tryout(
+        { adminId: currentUser(request).id, ip: request.ip },
+        request.body,
+        request.log,
+      ),
   );
 
   app.get(
@@ -109,30 +49,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
         summary: 'What administrators did, newest first',
         security: [{ bearerAuth: [] }],
         querystring: paginationQuerySchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(
-              z.object({
-                id: z.string(),
-                actorId: z.string(),
-                action: z.string(),
-                targetType: z.string(),
-                targetId: z.string().nullable(),
-                before: z.unknown(),
-                after: z.unknown(),
-                createdAt: z.string(),
-              }),
-            ),
-            pagination: z.object({
-              current: z.number(),
-              size: z.number(),
-              pages: z.number(),
-              total: z.number(),
-            }),
-          }),
-          ...errorResponses(400, 401, 403),
-        },
+        response: { 200: adminAuditLogResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -10,11 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
 import { currentUser } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
-import { adjustTo } from '../credits/credits.ledger.ts';
 import { allAdminUsers, findAdminUser, listAdminUsers, pages } from './admin.repo.ts';
+import type { AdminService } from './admin.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = errorResponses(400, 401, 403, 404);
@@ -35,7 +34,10 @@ function parseCredit(value: unknown): number {
 const creditSchema = z.unknown().meta({ type: 'integer', minimum: 0, maximum: ADMIN_CREDIT_MAX });
 
 /** User Management: the access check, the user lists, the search by e-mail, the credit. */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminService }> = async (
+  app,
+  { db, admin },
+) => {
   app.get(
     '/api/api/admin/users',
     {
@@ -118,32 +120,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
     async (request) => {
       const credit = parseCredit(request.body.credit);
-      const admin = currentUser(request);
-      const userId = request.params.id.trim();
-      if (!(await findAdminUser(db, { id: userId }))) {
-        throw new HttpError(404, ADMIN_MESSAGES.noUserFound);
-      }
-      const previous = await db.transaction(async (tx) => {
-        const ledger = await adjustTo(db, { userId, newBalance: credit, actorId: admin.id }, tx);
-        if (ledger.applied) {
-          await recordAudit(tx, {
-            actorId: admin.id,
-            action: 'credit.set',
-            targetType: 'user',
-            targetId: userId,
-            before: { credit: ledger.previous },
-            after: { credit },
-          });
-        }
-        return ledger.previous;
-      });
-      return {
-        success: true,
-        message:
-          previous === credit
-            ? `Credit unchanged at ${credit}.`
-            : `Credit updated from ${previous} to ${credit}.`,
-      };
+      return admin.setCredit(currentUser(request).id, request.params.id.trim(), credit);
     },
   );
 };

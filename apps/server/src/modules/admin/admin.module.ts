@@ -7,8 +7,10 @@ import type { AttachDeps } from '../reports/report-attach.service.ts';
 import { adminListsRoutes } from './admin-lists.routes.ts';
 import { adminOrderStatusRoutes } from './admin-order-status.routes.ts';
 import { adminTryoutRoutes } from './admin-tryout.routes.ts';
+import { createAdminTryoutService } from './admin-tryout.service.ts';
 import { adminUploadsRoutes, type UploadOptions } from './admin-uploads.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
+import { createAdminService } from './admin.service.ts';
 
 /**
  * Every admin route. The role is checked in `onRequest`, before the body is read or validated,
@@ -23,9 +25,11 @@ export const adminModule: FastifyPluginAsync<{
   uploads: UploadOptions;
 }> = async (app, { db, guards, plates, decoder, attach, uploads }) => {
   app.addHook('onRequest', guards.requireAdmin);
-  await app.register(adminUsersRoutes, { db });
+  const admin = createAdminService({ db });
+  await app.register(adminUsersRoutes, { db, admin });
   await app.register(adminListsRoutes, { db });
-  await app.register(adminOrderStatusRoutes, { db });
+  await app.register(adminOrderStatusRoutes, { admin });
   await app.register(adminUploadsRoutes, { attach, uploads });
-  await app.register(adminTryoutRoutes, { db, plates, decoder });
+  const tryouts = createAdminTryoutService({ db, plates, decoder });
+  await app.register(adminTryoutRoutes, { db, tryouts });
 };

@@ -1,6 +1,5 @@
-import type { AdminUserRow, ReportOrderStatusValue } from '@vr/contracts';
+import { purchaseDescription, type AdminUserRow, type ReportOrderStatusValue } from '@vr/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import {
   authUsers,
   creditBalances,
@@ -9,6 +8,7 @@ import {
   profiles,
   reportOrders,
 } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 
 export const pages = (total: number, size: number) => Math.ceil(total / size);
 
@@ -57,7 +57,7 @@ function toRow(u: UserSelect): AdminUserRow {
   };
 }
 
-function usersQuery(db: Db, where?: SQL) {
+function usersQuery(db: DbOrTx, where?: SQL) {
   return db
     .select(userColumns)
     .from(authUsers)
@@ -67,7 +67,7 @@ function usersQuery(db: Db, where?: SQL) {
     .orderBy(desc(authUsers.createdAt), authUsers.id);
 }
 
-export async function listAdminUsers(db: Db, page: number, size: number) {
+export async function listAdminUsers(db: DbOrTx, page: number, size: number) {
   const [rows, totals] = await Promise.all([
     usersQuery(db)
       .limit(size)
@@ -77,11 +77,11 @@ export async function listAdminUsers(db: Db, page: number, size: number) {
   return { rows: rows.map(toRow), total: totals[0]?.total ?? 0 };
 }
 
-export async function allAdminUsers(db: Db) {
+export async function allAdminUsers(db: DbOrTx) {
   return (await usersQuery(db)).map(toRow);
 }
 
-export async function findAdminUser(db: Db, by: { id: string } | { email: string }) {
+export async function findAdminUser(db: DbOrTx, by: { id: string } | { email: string }) {
   const where =
     'id' in by
       ? eq(authUsers.id, by.id)
@@ -90,7 +90,7 @@ export async function findAdminUser(db: Db, by: { id: string } | { email: string
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-export async function listCreditPurchases(db: Db, page: number, size: number) {
+export async function listCreditPurchases(db: DbOrTx, page: number, size: number) {
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -106,7 +106,7 @@ export async function listCreditPurchases(db: Db, page: number, size: number) {
       userId: r.userId,
       amount: r.amountCents,
       credit: r.credits,
-      description: r.description || 'Credit Purchase',
+      description: purchaseDescription(r.description),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
     })),
@@ -114,7 +114,7 @@ export async function listCreditPurchases(db: Db, page: number, size: number) {
   };
 }
 
-export async function orderCounts(db: Db) {
+export async function orderCounts(db: DbOrTx) {
   const rows = await db
     .select({ status: reportOrders.status, n: count() })
     .from(reportOrders)
@@ -130,7 +130,7 @@ export async function orderCounts(db: Db) {
 }
 
 export async function listOrders(
-  db: Db,
+  db: DbOrTx,
   filter: { status?: ReportOrderStatusValue; userId?: string },
   page: number,
   size: number,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema.ts';
-import type { Tx } from '../credits/credits.ledger.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 
 export type AuditAction =
   'credit.set' | 'report.upload' | 'order.processing' | 'tryout' | 'role.set';
@@ -18,7 +17,7 @@ export interface AuditEntry {
 }
 
 /** Appends one audit row; pass the transaction of the change so both land or neither. */
-export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(adminAuditLog).values({
     id: randomUUID(),
     actorId: entry.actorId,
@@ -30,7 +29,7 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
   });
 }
 
-export async function listAudit(db: Db, page: number, size: number) {
+export async function listAudit(db: DbOrTx, page: number, size: number) {
   const [rows, total] = await Promise.all([
     db
       .select()

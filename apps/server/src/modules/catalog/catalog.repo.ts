@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { creditPackages } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 
 export type CreditPackageRow = typeof creditPackages.$inferSelect;
 
-export function listActivePackages(db: Db): Promise<CreditPackageRow[]> {
+export function listActivePackages(db: DbOrTx): Promise<CreditPackageRow[]> {
   return db
     .select()
     .from(creditPackages)
@@ -12,7 +12,10 @@ export function listActivePackages(db: Db): Promise<CreditPackageRow[]> {
     .orderBy(asc(creditPackages.sortOrder));
 }
 
-export async function findActivePackage(db: Db, id: string): Promise<CreditPackageRow | undefined> {
+export async function findActivePackage(
+  db: DbOrTx,
+  id: string,
+): Promise<CreditPackageRow | undefined> {
   const rows = await db.select().from(creditPackages).where(eq(creditPackages.id, id)).limit(1);
   const row = rows[0];
   return row?.active ? row : undefined;

@@ -1,23 +1,20 @@
 import { creditBalanceResponseSchema, creditHistoryResponseSchema } from '@vr/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { paymentIntents } from '../../db/schema.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
-import { getBalance } from './credits.ledger.ts';
+import { createCreditsService } from './credits.service.ts';
 
 export interface CreditsRoutesOptions {
   db: Db;
   guards: AuthGuards;
 }
 
-const HISTORY_LIMIT = 200;
-
 export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async (
   app,
   { db, guards },
 ) => {
+  const credits = createCreditsService({ db });
   app.get(
     '/api/api/user/credit',
     {
@@ -29,7 +26,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
         response: { 200: creditBalanceResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ creditBalance: await getBalance(db, currentUser(request).id) }),
+    async (request) => ({ creditBalance: await credits.balanceOf(currentUser(request).id) }),
   );
 
   app.get(
@@ -43,24 +40,9 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
         response: { 200: creditHistoryResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.userId, currentUser(request).id))
-        .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
-        .limit(HISTORY_LIMIT);
-      return {
-        success: true as const,
-        data: rows.map((row) => ({
-          id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          description: row.description || 'Credit Purchase',
-          credit: row.credits,
-          amount: row.amountCents,
-          status: row.status,
-        })),
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await credits.purchaseHistory(currentUser(request).id),
+    }),
   );
 };

@@ -1,12 +1,15 @@
 import { REPORT_COST_CREDITS } from '@vr/contracts';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue, JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { reportOrders } from '../../db/schema.ts';
 import { refund } from '../credits/credits.ledger.ts';
 import { orderRefundedMail, type OrderMailContext } from './orders.mails.ts';
-import { customerEmail, type ReportOrderRow } from './orders.service.ts';
+import {
+  findCustomerEmail,
+  lockNextOverdueOrder,
+  markOrderRefunded,
+  type ReportOrderRow,
+} from './orders.repo.ts';
 
 export interface SlaDeps {
   db: Db;
@@ -16,8 +19,6 @@ export interface SlaDeps {
   log: { info(obj: object, msg: string): void };
 }
 
-const OPEN_STATUSES = ['Pending', 'Processing'] as const;
-
 /**
  * Refunds one overdue order, if any is left: the row is locked with SKIP LOCKED, so instances
  * running this at once each take a different order, and the refund, the status, the time and the
@@ -25,29 +26,12 @@ const OPEN_STATUSES = ['Pending', 'Processing'] as const;
  * overdue.
  */
 async function refundNext(deps: SlaDeps, now: Date): Promise<ReportOrderRow | null> {
-  const { db } = deps;
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(reportOrders)
-      .where(and(inArray(reportOrders.status, [...OPEN_STATUSES]), lt(reportOrders.dueAt, now)))
-      .orderBy(asc(reportOrders.dueAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const order = rows[0];
+  return deps.db.transaction(async (tx) => {
+    const order = await lockNextOverdueOrder(tx, now);
     if (!order) return null;
-    await refund(
-      db,
-      { userId: order.userId, credits: REPORT_COST_CREDITS, reference: order.id },
-      tx,
-    );
-    const updated = await tx
-      .update(reportOrders)
-      .set({ status: 'Refunded', refundedAt: now, updatedAt: now })
-      .where(eq(reportOrders.id, order.id))
-      .returning();
-    const refunded = updated[0]!;
-    const email = await customerEmail(tx, order.userId);
+    await refund(tx, { userId: order.userId, credits: REPORT_COST_CREDITS, reference: order.id });
+    const refunded = await markOrderRefunded(tx, order.id, now);
+    const email = await findCustomerEmail(tx, order.userId);
     if (email) {
       await enqueueMail(
         deps.jobs,

@@ -1,8 +1,7 @@
 import { formatCents } from '@vr/contracts';
-import { eq } from 'drizzle-orm';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
-import { authUsers, paymentIntents } from '../../db/schema.ts';
+import { findIntentWithEmail } from './payments.repo.ts';
 
 export interface ReceiptContext {
   db: Db;
@@ -18,11 +17,7 @@ export async function receiptMail(
   ctx: ReceiptContext,
   receipt: { intentId: string; balance: number },
 ): Promise<MailMessage | null> {
-  const [row] = await ctx.db
-    .select({ intent: paymentIntents, email: authUsers.email })
-    .from(paymentIntents)
-    .innerJoin(authUsers, eq(authUsers.id, paymentIntents.userId))
-    .where(eq(paymentIntents.id, receipt.intentId));
+  const row = await findIntentWithEmail(ctx.db, receipt.intentId);
   if (!row) return null;
   const { intent, email } = row;
   const { balance } = receipt;

@@ -1,27 +1,29 @@
-import { paymentsConfigResponseSchema } from '@vr/contracts';
+import {
+  attachPaymentMethodBodySchema,
+  cancelPaymentResponseSchema,
+  confirmPaymentResponseSchema,
+  creditPurchaseBodySchema,
+  customerIdResponseSchema,
+  paymentIdParamsSchema,
+  paymentIntentStateSchema,
+  paymentIntentViewSchema,
+  paymentMethodDeletedResponseSchema,
+  paymentMethodResponseSchema,
+  paymentMethodsResponseSchema,
+  paymentsConfigResponseSchema,
+  setDefaultPaymentMethodBodySchema,
+} from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
-import {
-  attachPaymentMethod,
-  cancelIntent,
-  completeAction,
-  confirmIntent,
-  createPurchase,
-  createSandboxPaymentMethod,
-  deletePaymentMethod,
-  ensureCustomer,
-  reconcileIntent,
-  getIntent,
-  listPaymentMethods,
-  paymentIntentView,
-  paymentMethodView,
-  setDefaultPaymentMethod,
-} from './payments.service.ts';
+import { createPaymentIntentService } from './payment-intents.service.ts';
+import { createPaymentMethodService } from './payment-methods.service.ts';
+import { confirmationView, paymentIntentView, paymentMethodView } from './payments.views.ts';
+import { createSandboxCardService } from './sandbox-cards.service.ts';
+import { sandboxPaymentsRoutes } from './sandbox-payments.routes.ts';
 
 export interface PaymentsRoutesOptions {
   db: Db;
@@ -33,59 +35,15 @@ export interface PaymentsRoutesOptions {
   jobs: JobSender;
 }
 
-const id = z.string().trim().min(1).max(200);
-const idParams = z.object({ id });
-
-const paymentMethodSchema = z.object({
-  id: z.string(),
-  paymentMethodId: z.string(),
-  cardBrand: z.string(),
-  last4: z.string(),
-  expMonth: z.string(),
-  expYear: z.string(),
-  isDefault: z.boolean(),
-  cardholderName: z.string(),
-});
-
-const paymentIntentSchema = z.object({
-  paymentIntentId: z.string(),
-  clientSecret: z.string(),
-  status: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-});
-
-const confirmResponseSchema = z.object({
-  success: z.boolean(),
-  status: z.string(),
-  message: z.string().optional(),
-});
-
-const text = (max: number) => z.string().trim().max(max).nullish();
-const billingDetailsSchema = z
-  .object({
-    name: text(200),
-    email: text(320),
-    phone: text(40),
-    address: z
-      .object({
-        line1: text(200),
-        line2: text(200),
-        city: text(120),
-        state: text(120),
-        postal_code: text(20),
-        country: text(2),
-      })
-      .nullish(),
-  })
-  .optional();
-
 const security = [{ bearerAuth: [] }];
 
+/** Saved cards and the payment intents of credit purchases; the sandbox's own routes with it. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
   { db, jobs, guards, gateway, publishableKey },
 ) => {
+  const methods = createPaymentMethodService({ db, gateway });
+  const intents = createPaymentIntentService({ db, gateway, jobs });
   // Authentication runs before body validation, so a caller without a session always gets 401.
   const user = { onRequest: guards.requireUser };
 
@@ -112,10 +70,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: "The signed-in user's payment customer id",
         security,
-        response: { 200: z.object({ customerId: z.string() }), ...errorResponses(401) },
+        response: { 200: customerIdResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ customerId: await ensureCustomer(db, gateway, currentUser(request)) }),
+    async (request) => ({ customerId: await methods.customerIdOf(currentUser(request)) }),
   );
 
   app.get(
@@ -126,15 +84,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: "The signed-in user's saved cards",
         security,
-        response: {
-          200: z.object({ success: z.literal(true), data: z.array(paymentMethodSchema) }),
-          ...errorResponses(401),
-        },
+        response: { 200: paymentMethodsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: (await listPaymentMethods(db, currentUser(request).id)).map(paymentMethodView),
+      data: (await methods.list(currentUser(request).id)).map(paymentMethodView),
     }),
   );
 
@@ -146,25 +101,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Save a card created by the gateway (brand and digits come from the gateway)',
         security,
-        body: z.object({
-          paymentMethodId: id,
-          cardBrand: z.string().max(40).optional(),
-          last4: z.string().max(4).optional(),
-          expMonth: z.union([z.string().max(2), z.number().int()]).optional(),
-          expYear: z.union([z.string().max(4), z.number().int()]).optional(),
-          isDefault: z.boolean().default(false),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), data: paymentMethodSchema }),
-          ...errorResponses(400, 401, 404),
-        },
+        body: attachPaymentMethodBodySchema,
+        response: { 200: paymentMethodResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const row = await attachPaymentMethod(db, gateway, currentUser(request), {
-        paymentMethodId: request.body.paymentMethodId,
-        isDefault: request.body.isDefault,
-      });
+      const { paymentMethodId, isDefault } = request.body;
+      const row = await methods.attach(currentUser(request), { paymentMethodId, isDefault });
       return { success: true as const, data: paymentMethodView(row) };
     },
   );
@@ -177,18 +120,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Make a saved card the default (or not)',
         security,
-        params: idParams,
-        body: z.object({ isDefault: z.boolean() }),
-        response: {
-          200: z.object({ success: z.literal(true), data: paymentMethodSchema }),
-          ...errorResponses(400, 401, 404),
-        },
+        params: paymentIdParamsSchema,
+        body: setDefaultPaymentMethodBodySchema,
+        response: { 200: paymentMethodResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const row = await setDefaultPaymentMethod(
-        db,
-        gateway,
+      const row = await methods.setDefault(
         currentUser(request),
         request.params.id,
         request.body.isDefault,
@@ -205,12 +143,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Remove a saved card',
         security,
-        params: idParams,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(401, 404) },
+        params: paymentIdParamsSchema,
+        response: { 200: paymentMethodDeletedResponseSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      await deletePaymentMethod(db, gateway, currentUser(request).id, request.params.id);
+      await methods.remove(currentUser(request).id, request.params.id);
       return { success: true as const };
     },
   );
@@ -223,18 +161,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Create a payment intent for a catalog package (amount from the catalog)',
         security,
-        body: z.object({
-          packageId: id,
-          paymentMethodId: id,
-          confirmImmediately: z.boolean().default(false),
-        }),
-        response: { 200: paymentIntentSchema, ...errorResponses(400, 401, 404) },
+        body: creditPurchaseBodySchema,
+        response: { 200: paymentIntentViewSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) =>
-      paymentIntentView(
-        await createPurchase(db, jobs, gateway, currentUser(request), request.body),
-      ),
+      paymentIntentView(await intents.purchasePackage(currentUser(request), request.body)),
   );
 
   app.get(
@@ -245,26 +177,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'A payment intent of the signed-in user',
         security,
-        params: idParams,
-        response: {
-          200: paymentIntentSchema.extend({ message: z.string().nullable() }),
-          ...errorResponses(401, 404),
-        },
+        params: paymentIdParamsSchema,
+        response: { 200: paymentIntentStateSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
       // In stripe mode a status check asks Stripe, so a success missed earlier is credited now.
-      const intent =
-        gateway.provider === 'stripe'
-          ? await reconcileIntent(
-              db,
-              jobs,
-              async (intentId) => (await gateway.retrieve(intentId))!,
-              userId,
-              request.params.id,
-            )
-          : await getIntent(db, userId, request.params.id);
+      const intent = await intents.checkStatus(currentUser(request).id, request.params.id);
       return { ...paymentIntentView(intent), message: intent.failureMessage };
     },
   );
@@ -277,21 +196,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Cancel a payment intent that has not succeeded',
         security,
-        params: idParams,
-        response: {
-          200: z.object({ success: z.literal(true), status: z.string() }),
-          ...errorResponses(400, 401, 404),
-        },
+        params: paymentIdParamsSchema,
+        response: { 200: cancelPaymentResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const intent = await cancelIntent(
-        db,
-        jobs,
-        gateway,
-        currentUser(request).id,
-        request.params.id,
-      );
+      const intent = await intents.cancel(currentUser(request).id, request.params.id);
       return { success: true as const, status: intent.status };
     },
   );
@@ -304,116 +214,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Confirm (charge) a payment intent; credits once on success',
         security,
-        params: idParams,
-        response: { 200: confirmResponseSchema, ...errorResponses(401, 404) },
+        params: paymentIdParamsSchema,
+        response: { 200: confirmPaymentResponseSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const result = await confirmIntent(
-        db,
-        jobs,
-        gateway,
-        currentUser(request).id,
-        request.params.id,
-      );
-      return {
-        success: result.intent.status === 'succeeded',
-        status: result.intent.status,
-        ...(result.message ? { message: result.message } : {}),
-      };
-    },
+    async (request) =>
+      confirmationView(await intents.confirm(currentUser(request).id, request.params.id)),
   );
 
-  if (gateway.provider !== 'sandbox') return;
-
-  app.post(
-    '/api/api/sandbox/payment-methods',
-    {
-      ...user,
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox only: create a card payment method, as Stripe.js would',
-        security,
-        body: z.object({
-          number: z.string().max(40),
-          expMonth: z.coerce.number().int(),
-          expYear: z.coerce.number().int(),
-          cvc: z.string().max(8),
-          billingDetails: billingDetailsSchema,
-        }),
-        response: {
-          200: z.object({
-            id: z.string(),
-            brand: z.string(),
-            last4: z.string(),
-            expMonth: z.number().int(),
-            expYear: z.number().int(),
-          }),
-          ...errorResponses(400, 401),
-        },
-      },
-    },
-    async (request) => {
-      const { billingDetails, ...card } = request.body;
-      const address = billingDetails?.address;
-      const row = await createSandboxPaymentMethod(
-        db,
-        card,
-        billingDetails
-          ? {
-              name: billingDetails.name ?? null,
-              email: billingDetails.email ?? null,
-              phone: billingDetails.phone ?? null,
-              address: address
-                ? {
-                    line1: address.line1 ?? null,
-                    line2: address.line2 ?? null,
-                    city: address.city ?? null,
-                    state: address.state ?? null,
-                    postalCode: address.postal_code ?? null,
-                    country: address.country ?? null,
-                  }
-                : null,
-            }
-          : undefined,
-      );
-      return {
-        id: row.id,
-        brand: row.brand,
-        last4: row.last4,
-        expMonth: row.expMonth,
-        expYear: row.expYear,
-      };
-    },
-  );
-
-  app.post(
-    '/api/api/sandbox/payment-intent/:id/3ds',
-    {
-      ...user,
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox only: complete or fail the 3-D Secure challenge of an intent',
-        security,
-        params: idParams,
-        body: z.object({ result: z.enum(['complete', 'fail']) }),
-        response: { 200: confirmResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const result = await completeAction(
-        db,
-        jobs,
-        gateway,
-        currentUser(request).id,
-        request.params.id,
-        request.body.result === 'complete',
-      );
-      return {
-        success: result.intent.status === 'succeeded',
-        status: result.intent.status,
-        ...(result.message ? { message: result.message } : {}),
-      };
-    },
-  );
+  if (gateway.provider === 'sandbox') {
+    await app.register(sandboxPaymentsRoutes, {
+      guards,
+      cards: createSandboxCardService({ db }),
+      intents,
+    });
+  }
 };

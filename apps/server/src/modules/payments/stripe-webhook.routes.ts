@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { handleWebhookEvent } from './payments.service.ts';
+import { createStripeWebhookService } from './stripe-webhook.service.ts';
 
 export interface StripeWebhookRoutesOptions {
   db: Db;
@@ -43,6 +43,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
   { db, jobs, secretKey, webhookSecret },
 ) => {
   const stripe = new Stripe(secretKey);
+  const webhooks = createStripeWebhookService({ db, jobs });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -71,7 +72,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     }
     const object = event.data.object as IntentObject;
     const errorMessage = object.last_payment_error?.message;
-    const outcome = await handleWebhookEvent(db, jobs, {
+    const outcome = await webhooks.applyWebhookEvent({
       id: event.id,
       type: event.type,
       intentId:

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES } from '@vr/contracts';
-import { eq } from 'drizzle-orm';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { reportOrders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { reportReadyMail, type OrderMailContext } from '../orders/orders.mails.ts';
-import { customerEmail, type ReportOrderRow } from '../orders/orders.service.ts';
+import {
+  findCustomerEmail,
+  findOrder,
+  lockOrder,
+  markOrderCompleted,
+  type ReportOrderRow,
+} from '../orders/orders.repo.ts';
 import { checkReportPdf } from './report-pdf.ts';
 
 export interface AttachDeps {
@@ -39,9 +43,9 @@ export async function attachReport(
 ): Promise<ReportOrderRow> {
   const { db, storage } = deps;
   const bytes = await checkReportPdf(input.file, deps.maxReportMb);
-  const found = await db.select().from(reportOrders).where(eq(reportOrders.id, input.orderId));
-  if (!found[0]) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
-  if (found[0].status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
+  const found = await findOrder(db, input.orderId);
+  if (!found) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
+  if (found.status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
 
   const key = `${input.orderId}/${randomBytes(12).toString('hex')}.pdf`;
   await storage.put(key, input.file);
@@ -49,26 +53,11 @@ export async function attachReport(
   let order: ReportOrderRow;
   try {
     [previous, order] = await db.transaction(async (tx) => {
-      const locked = await tx
-        .select()
-        .from(reportOrders)
-        .where(eq(reportOrders.id, input.orderId))
-        .for('update');
-      const before = locked[0];
+      const before = await lockOrder(tx, input.orderId);
       if (!before) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
       // The SLA job may have refunded it meanwhile; a refunded order stays refunded.
       if (before.status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
-      const now = new Date();
-      const updated = await tx
-        .update(reportOrders)
-        .set({
-          status: 'Completed',
-          reportKey: key,
-          completedAt: before.completedAt ?? now,
-          updatedAt: now,
-        })
-        .where(eq(reportOrders.id, input.orderId))
-        .returning();
+      const completed = await markOrderCompleted(tx, before, key, new Date());
       await recordAudit(tx, {
         actorId: input.actorId,
         action: 'report.upload',
@@ -77,8 +66,7 @@ export async function attachReport(
         before: { status: before.status, reportKey: before.reportKey },
         after: { status: 'Completed', reportKey: key, bytes },
       });
-      const completed = updated[0]!;
-      const email = await customerEmail(tx, completed.userId);
+      const email = await findCustomerEmail(tx, completed.userId);
       if (email) await enqueueMail(deps.jobs, tx, reportReadyMail(deps.mail, email, completed));
       return [before, completed] as const;
     });

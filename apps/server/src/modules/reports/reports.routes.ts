@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
-import { reportOrders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../auth/auth.routes.ts';
-import type { ReportOrderRow } from '../orders/orders.service.ts';
+import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
 import type { ReportLinks } from './report-links.ts';
 
 export const REPORT_LINK_MESSAGES = {
@@ -31,11 +29,6 @@ async function sendReport(
     .header('Cache-Control', 'private, no-store')
     .header('Content-Disposition', `${disposition}; filename="report-${order.id}-${order.vin}.pdf"`)
     .send(stored.body);
-}
-
-async function findOrder(db: Db, id: string) {
-  const rows = await db.select().from(reportOrders).where(eq(reportOrders.id, id));
-  return rows[0];
 }
 
 const pdfResponse = { 200: z.any().describe('the report, application/pdf') };

@@ -1,7 +1,7 @@
 import type { Role } from '@vr/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Tx } from '../credits/credits.ledger.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { authUsers, profiles } from '../../db/schema.ts';
 
 export type IdentityRow = typeof authUsers.$inferSelect;

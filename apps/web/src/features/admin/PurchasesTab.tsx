@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { ADMIN_MESSAGES, formatCents } from '@vr/contracts';
+import { ADMIN_MESSAGES, formatCents, purchaseDescription } from '@vr/contracts';
 import { useState } from 'react';
 import { ListStatus } from './ListStatus.tsx';
 import { PanelToolbar } from './PanelToolbar.tsx';
@@ -60,7 +60,7 @@ export function PurchasesTab() {
                     </TableCell>
                     <TableCell align="right">{formatCents(row.amount)}</TableCell>
                     <TableCell align="right">{row.credit}</TableCell>
-                    <TableCell>{row.description || 'Credit Purchase'}</TableCell>
+                    <TableCell>{purchaseDescription(row.description)}</TableCell>
                     <TableCell>{row.status}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(row.createdAt)}

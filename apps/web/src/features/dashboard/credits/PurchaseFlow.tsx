@@ -10,25 +10,26 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_MESSAGES, formatCents, type CreditPackage } from '@vr/contracts';
+import {
+  PAYMENT_MESSAGES,
+  formatCents,
+  type CreditPackage,
+  type PaymentIntentView,
+  type PaymentMethodView,
+} from '@vr/contracts';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import {
-  intentApi,
-  usePaymentsConfig,
-  type PaymentIntentView,
-  type SavedCard,
-} from '../payments/api.ts';
+import { intentApi, usePaymentsConfig } from '../payments/api.ts';
 import { pendingPayments } from '../payments/pending-payments.ts';
 import { useRefreshCredits } from './api.ts';
 import { confirmCardPayment } from './stripe-js.ts';
 
 type Step =
   | { kind: 'select' }
-  | { kind: 'details'; intent: PaymentIntentView; card: SavedCard }
-  | { kind: 'challenge'; intent: PaymentIntentView; card: SavedCard };
+  | { kind: 'details'; intent: PaymentIntentView; card: PaymentMethodView }
+  | { kind: 'challenge'; intent: PaymentIntentView; card: PaymentMethodView };
 
-const cardLabel = (c: SavedCard) =>
+const cardLabel = (c: PaymentMethodView) =>
   `${c.cardBrand.charAt(0).toUpperCase()}${c.cardBrand.slice(1)} •••• ${c.last4} (expires ${c.expMonth}/${c.expYear.slice(-2)})`;
 
 /**
@@ -41,7 +42,7 @@ export function PurchaseFlow({
   onDone,
 }: {
   pkg: CreditPackage;
-  cards: SavedCard[];
+  cards: PaymentMethodView[];
   onDone: () => void;
 }) {
   const toast = useToast();

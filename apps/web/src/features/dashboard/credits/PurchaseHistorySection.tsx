@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCents } from '@vr/contracts';
+import { formatCents, purchaseDescription } from '@vr/contracts';
 import { useIsMobile } from '../../../lib/responsive.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
@@ -49,7 +49,7 @@ export function PurchaseHistorySection() {
               <Paper key={row.id} variant="outlined" sx={{ p: 1.5 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                   <Typography sx={{ fontWeight: 700 }}>
-                    {row.description || 'Credit Purchase'}
+                    {purchaseDescription(row.description)}
                   </Typography>
                   <Chip size="small" label={status} color={COLOR[status]} />
                 </Box>
@@ -82,7 +82,7 @@ export function PurchaseHistorySection() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {DATE.format(new Date(row.createdAt))}
                     </TableCell>
-                    <TableCell>{row.description || 'Credit Purchase'}</TableCell>
+                    <TableCell>{purchaseDescription(row.description)}</TableCell>
                     <TableCell align="right">{row.credit}</TableCell>
                     <TableCell align="right">{formatCents(row.amount)}</TableCell>
                     <TableCell>

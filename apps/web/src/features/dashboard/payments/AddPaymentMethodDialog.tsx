@@ -10,17 +10,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import Lock from '@mui/icons-material/Lock';
-import { PAYMENT_MESSAGES, TIMINGS } from '@vr/contracts';
+import {
+  PAYMENT_MESSAGES,
+  TIMINGS,
+  type BillingDetailsInput,
+  type CreatedCard,
+} from '@vr/contracts';
 import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  createSandboxCard,
-  saveCard,
-  usePaymentsConfig,
-  type BillingDetails,
-  type CreatedCard,
-} from './api.ts';
+import { createSandboxCard, saveCard, usePaymentsConfig } from './api.ts';
 import type { CardMaker } from './StripeCardSection.tsx';
 
 // Stripe's React elements load only in stripe mode; sandbox users never download them.
@@ -103,7 +102,7 @@ export function AddPaymentMethodDialog({
       return;
     }
     const hasAddress = [form.line1, form.city, form.state, form.postalCode].some((v) => v.trim());
-    const billing: BillingDetails = {
+    const billing: BillingDetailsInput = {
       name: form.name.trim(),
       ...(form.email.trim() ? { email: form.email.trim() } : {}),
       ...(hasAddress

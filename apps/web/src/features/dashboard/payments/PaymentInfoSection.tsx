@@ -6,40 +6,38 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import CreditCard from '@mui/icons-material/CreditCard';
-import { PAYMENT_MESSAGES } from '@vr/contracts';
+import { PAYMENT_MESSAGES, type PaymentMethodView } from '@vr/contracts';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session-context.ts';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { AddPaymentMethodDialog } from './AddPaymentMethodDialog.tsx';
-import { useCardMutations, usePaymentMethods, type SavedCard } from './api.ts';
+import { useCardMutations, usePaymentMethods } from './api.ts';
+import { PaymentRow } from './PaymentRow.tsx';
 import { PendingPayments } from './PendingPayments.tsx';
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
-function CardRow({ card, onDelete }: { card: SavedCard; onDelete: (card: SavedCard) => void }) {
+function CardRow({
+  card,
+  onDelete,
+}: {
+  card: PaymentMethodView;
+  onDelete: (card: PaymentMethodView) => void;
+}) {
   const { setDefault } = useCardMutations();
   const toast = useToast();
   return (
-    <Paper
-      variant="outlined"
-      aria-label={`${brandName(card.cardBrand)} ending in ${card.last4}`}
-      sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    <PaymentRow
+      label={`${brandName(card.cardBrand)} ending in ${card.last4}`}
+      icon={<CreditCard color="primary" />}
+      title={`${brandName(card.cardBrand)} •••• ${card.last4}`}
+      detail={`Expires ${card.expMonth}/${card.expYear.slice(-2)} · ${card.cardholderName}`}
     >
-      <CreditCard color="primary" />
-      <Box sx={{ mr: 'auto', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700 }}>
-          {brandName(card.cardBrand)} •••• {card.last4}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Expires {card.expMonth}/{card.expYear.slice(-2)} · {card.cardholderName}
-        </Typography>
-      </Box>
       {card.isDefault ? <Chip size="small" color="primary" label="Default" /> : null}
       {!card.isDefault ? (
         <Button
@@ -57,7 +55,7 @@ function CardRow({ card, onDelete }: { card: SavedCard; onDelete: (card: SavedCa
       <Button size="small" color="error" onClick={() => onDelete(card)}>
         Delete
       </Button>
-    </Paper>
+    </PaymentRow>
   );
 }
 
@@ -74,7 +72,7 @@ export function PaymentInfoSection({
   const { remove, refresh } = useCardMutations();
   const toast = useToast();
   const [adding, setAdding] = useState(addCardRequested);
-  const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const [deleting, setDeleting] = useState<PaymentMethodView | null>(null);
 
   useEffect(() => {
     if (addCardRequested) onAddCardHandled();

@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { PAYMENT_MESSAGES, formatCents } from '@vr/contracts';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useRefreshCredits } from '../credits/api.ts';
 import { SectionCard } from '../SectionCard.tsx';
 import { intentApi } from './api.ts';
+import { PaymentRow } from './PaymentRow.tsx';
 import { canCancel, canConfirm, intentStatusLabel } from './intent-status.ts';
 import { pendingPayments, usePendingPayments, type PendingPayment } from './pending-payments.ts';
 
@@ -73,18 +72,10 @@ function PendingRow({ item }: { item: PendingPayment }) {
     }, PAYMENT_MESSAGES.cancelFailed);
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    <PaymentRow
+      title={`${item.description} · ${formatCents(item.amount)}`}
+      detail={TIME.format(item.timestamp)}
     >
-      <Box sx={{ mr: 'auto', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700 }}>
-          {item.description} · {formatCents(item.amount)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {TIME.format(item.timestamp)}
-        </Typography>
-      </Box>
       <Chip size="small" color="warning" label={intentStatusLabel(item.status)} />
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button size="small" variant="outlined" disabled={busy} onClick={() => void checkStatus()}>
@@ -101,7 +92,7 @@ function PendingRow({ item }: { item: PendingPayment }) {
           </Button>
         ) : null}
       </Box>
-    </Paper>
+    </PaymentRow>
   );
 }
 

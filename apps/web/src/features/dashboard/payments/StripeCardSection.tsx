@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQuery } from '@tanstack/react-query';
+import type { BillingDetailsInput, CreatedCard } from '@vr/contracts';
 import { useImperativeHandle, type Ref } from 'react';
 import { getStripe } from '../../../lib/stripe.ts';
-import type { BillingDetails, CreatedCard } from './api.ts';
 
 /** What the dialog asks of the card section when it submits. */
 export interface CardMaker {
-  create(billing: BillingDetails): Promise<CreatedCard>;
+  create(billing: BillingDetailsInput): Promise<CreatedCard>;
 }
 
 function CardField({

@@ -1,40 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillingDetailsInput,
+  CancelPaymentResponse,
+  ConfirmPaymentResponse,
+  CreatedCard,
+  PaymentIntentState,
+  PaymentIntentView,
+  PaymentMethodView,
+  PaymentsConfigResponse,
+  SandboxChallengeResult,
+} from '@vr/contracts';
 import { apiFetch } from '../../../lib/api.ts';
-
-/** A saved card as GET /api/api/user/payment-methods lists it (spec section 3). */
-export interface SavedCard {
-  id: string;
-  paymentMethodId: string;
-  cardBrand: string;
-  last4: string;
-  expMonth: string;
-  expYear: string;
-  isDefault: boolean;
-  cardholderName: string;
-}
-
-/** Billing details for card creation; the address goes only when a part of it was given. */
-export interface BillingDetails {
-  name: string;
-  email?: string;
-  address?: { line1: string; city: string; state: string; postal_code: string; country: string };
-}
 
 export interface SandboxCard {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
-}
-
-/** The payment intent of a purchase as the client sees it (spec section 3). */
-export interface PaymentIntentView {
-  paymentIntentId: string;
-  clientSecret: string;
-  status: string;
-  amount: number;
-  currency: string;
-  message?: string;
 }
 
 export const PAYMENT_KEYS = {
@@ -46,14 +28,11 @@ export function usePaymentMethods() {
   return useQuery({
     queryKey: PAYMENT_KEYS.methods,
     queryFn: () =>
-      apiFetch<{ data: SavedCard[] }>('/user/payment-methods', { auth: true }).then((b) => b.data),
+      apiFetch<{ data: PaymentMethodView[] }>('/user/payment-methods', { auth: true }).then(
+        (b) => b.data,
+      ),
     retry: 1,
   });
-}
-
-export interface PaymentsConfig {
-  provider: 'sandbox' | 'stripe';
-  publishableKey: string | null;
 }
 
 /** Which card form to show; a server without the endpoint runs the sandbox. */
@@ -61,21 +40,14 @@ export function usePaymentsConfig() {
   return useQuery({
     queryKey: PAYMENT_KEYS.config,
     queryFn: () =>
-      apiFetch<PaymentsConfig>('/stripe-credit/config').catch((): PaymentsConfig => ({
-        provider: 'sandbox',
-        publishableKey: null,
-      })),
+      apiFetch<PaymentsConfigResponse>('/stripe-credit/config').catch(
+        (): PaymentsConfigResponse => ({
+          provider: 'sandbox',
+          publishableKey: null,
+        }),
+      ),
     staleTime: Infinity,
   });
-}
-
-/** A card the gateway created from what the customer typed; the server keeps only this. */
-export interface CreatedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
 }
 
 /**
@@ -84,7 +56,7 @@ export interface CreatedCard {
  */
 export function createSandboxCard(
   card: SandboxCard,
-  billing: BillingDetails,
+  billing: BillingDetailsInput,
 ): Promise<CreatedCard> {
   return apiFetch<CreatedCard>('/sandbox/payment-methods', {
     auth: true,
@@ -147,23 +119,24 @@ export const intentApi = {
       body: JSON.stringify({ packageId, paymentMethodId, confirmImmediately: false }),
     }),
   get: (id: string) =>
-    apiFetch<PaymentIntentView>(`/stripe-credit/payment-intent/${encodeURIComponent(id)}`, {
+    apiFetch<PaymentIntentState>(`/stripe-credit/payment-intent/${encodeURIComponent(id)}`, {
       auth: true,
     }),
   confirm: (id: string) =>
-    apiFetch<{ success: boolean; status: string; message?: string }>(
+    apiFetch<ConfirmPaymentResponse>(
       `/stripe-credit/payment-intent/${encodeURIComponent(id)}/confirm`,
       { auth: true, method: 'POST', body: '{}' },
     ),
   cancel: (id: string) =>
-    apiFetch<{ success: boolean; status: string }>(
+    apiFetch<CancelPaymentResponse>(
       `/stripe-credit/payment-intent/${encodeURIComponent(id)}/cancel`,
       { auth: true, method: 'POST', body: '{}' },
     ),
   /** Sandbox only: the outcome of the 3-D Secure challenge. */
-  threeDs: (id: string, result: 'complete' | 'fail') =>
-    apiFetch<{ success: boolean; status: string; message?: string }>(
-      `/sandbox/payment-intent/${encodeURIComponent(id)}/3ds`,
-      { auth: true, method: 'POST', body: JSON.stringify({ result }) },
-    ),
+  threeDs: (id: string, result: SandboxChallengeResult) =>
+    apiFetch<ConfirmPaymentResponse>(`/sandbox/payment-intent/${encodeURIComponent(id)}/3ds`, {
+      auth: true,
+      method: 'POST',
+      body: JSON.stringify({ result }),
+    }),
 };

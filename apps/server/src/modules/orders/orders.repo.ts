@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { authUsers, reportOrders } from '../../db/schema.ts';
+import type { DbOrTx, Tx } from '../../db/transaction.ts';
+
+export type ReportOrderRow = typeof reportOrders.$inferSelect;
+export type NewReportOrder = typeof reportOrders.$inferInsert;
+
+/** Orders the SLA may still refund: not delivered, not refunded. */
+const OPEN_STATUSES = ['Pending', 'Processing'] as const;
+
+export async function insertOrder(db: DbOrTx, order: NewReportOrder): Promise<ReportOrderRow> {
+  const rows = await db.insert(reportOrders).values(order).returning();
+  return rows[0]!;
+}
+
+export async function findOrder(db: DbOrTx, id: string): Promise<ReportOrderRow | undefined> {
+  const rows = await db.select().from(reportOrders).where(eq(reportOrders.id, id));
+  return rows[0];
+}
+
+/** Locks an order for a change of status or report. */
+export async function lockOrder(tx: Tx, id: string): Promise<ReportOrderRow | undefined> {
+  const rows = await tx.select().from(reportOrders).where(eq(reportOrders.id, id)).for('update');
+  return rows[0];
+}
+
+export async function findOrderByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<ReportOrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(reportOrders)
+    .where(and(eq(reportOrders.userId, userId), eq(reportOrders.idempotencyKey, key)));
+  return rows[0];
+}
+
+/** The user's orders, newest first. */
+export function listOrdersOfUser(db: DbOrTx, userId: string): Promise<ReportOrderRow[]> {
+  return db
+    .select()
+    .from(reportOrders)
+    .where(eq(reportOrders.userId, userId))
+    .orderBy(desc(reportOrders.createdAt), desc(reportOrders.id));
+}
+
+/** The e-mail of an order's customer, for the mails that follow it. */
+export async function findCustomerEmail(db: DbOrTx, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ email: authUsers.email })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId));
+  return rows[0]?.email ?? null;
+}
+
+/**
+ * Locks the open order longest past its deadline, skipping rows another instance holds, so
+ * instances refunding at once each take a different order.
+ */
+export async function lockNextOverdueOrder(tx: Tx, now: Date): Promise<ReportOrderRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(reportOrders)
+    .where(and(inArray(reportOrders.status, [...OPEN_STATUSES]), lt(reportOrders.dueAt, now)))
+    .orderBy(asc(reportOrders.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+export async function markOrderRefunded(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<ReportOrderRow> {
+  const rows = await db
+    .update(reportOrders)
+    .set({ status: 'Refunded', refundedAt: now, updatedAt: now })
+    .where(eq(reportOrders.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** Completes an order with its report; `completedAt` stays that of the first report. */
+export async function markOrderCompleted(
+  db: DbOrTx,
+  order: Pick<ReportOrderRow, 'id' | 'completedAt'>,
+  reportKey: string,
+  now: Date,
+): Promise<ReportOrderRow> {
+  const rows = await db
+    .update(reportOrders)
+    .set({ status: 'Completed', reportKey, completedAt: order.completedAt ?? now, updatedAt: now })
+    .where(eq(reportOrders.id, order.id))
+    .returning();
+  return rows[0]!;
+}
+
+/**
+ * Moves a Pending order to Processing; false when it is not Pending (or not there). The status
+ * condition makes the move atomic against an upload or the SLA refund.
+ */
+export async function markPendingOrderProcessing(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(reportOrders)
+    .set({ status: 'Processing', updatedAt: new Date() })
+    .where(and(eq(reportOrders.id, id), eq(reportOrders.status, 'Pending')))
+    .returning({ id: reportOrders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,68 @@
+import {
+  confirmPaymentResponseSchema,
+  createdCardSchema,
+  paymentIdParamsSchema,
+  sandboxCardBodySchema,
+  sandboxChallengeBodySchema,
+} from '@vr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { errorResponses } from '../auth/auth.routes.ts';
+import type { PaymentIntentService } from './payment-intents.service.ts';
+import { confirmationView, createdCardView } from './payments.views.ts';
+import type { SandboxCardService } from './sandbox-cards.service.ts';
+
+const security = [{ bearerAuth: [] }];
+
+/**
+ * PAYMENT_PROVIDER=sandbox only: what Stripe.js and the bank's 3-D Secure page do in stripe mode,
+ * played by this server so the whole purchase can be tried without Stripe.
+ */
+export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<{
+  guards: AuthGuards;
+  cards: SandboxCardService;
+  intents: PaymentIntentService;
+}> = async (app, { guards, cards, intents }) => {
+  const user = { onRequest: guards.requireUser };
+
+  app.post(
+    '/api/api/sandbox/payment-methods',
+    {
+      ...user,
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox only: create a card payment method, as Stripe.js would',
+        security,
+        body: sandboxCardBodySchema,
+        response: { 200: createdCardSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { billingDetails, ...card } = request.body;
+      return createdCardView(await cards.create(card, billingDetails));
+    },
+  );
+
+  app.post(
+    '/api/api/sandbox/payment-intent/:id/3ds',
+    {
+      ...user,
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox only: complete or fail the 3-D Secure challenge of an intent',
+        security,
+        params: paymentIdParamsSchema,
+        body: sandboxChallengeBodySchema,
+        response: { 200: confirmPaymentResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      confirmationView(
+        await intents.completeChallenge(
+          currentUser(request).id,
+          request.params.id,
+          request.body.result === 'complete',
+        ),
+      ),
+  );
+};
