@@ -157,6 +157,23 @@ describe.each(testDatabases())('sign-in under attack on $name', (db) => {
     }
   });
 
+  it('asks the owner who mistyped 5 times for a code, then forgets his own failures', async () => {
+    const { email } = await createVerifiedUser(t.app, t.database.db);
+    const home = freshIp();
+    advance(0);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signIn(email, OTHER_PASSWORD, home)).statusCode).toBe(401);
+    }
+    expect((await signIn(email, PASSWORD, home)).json().code).toBe('SIGN_IN_LOCKED');
+    advance(SECOND);
+    expect((await signIn(email, PASSWORD, home)).json()).toEqual(stepUp);
+    advance(SECOND);
+    const [code] = await signInCodeMails(email);
+    expect((await signIn(email, PASSWORD, home, { otp: code })).statusCode).toBe(200);
+    // His failures left the account's count: the account is no longer under attack.
+    expect((await signIn(email, PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
   it('keeps guesses from many addresses on the account schedule; a password alone never signs in', async () => {
     const { email } = await createVerifiedUser(t.app, t.database.db);
     advance(0);
