@@ -1,6 +1,8 @@
+import { request } from 'node:http';
 import { AUTH_MESSAGES } from '@vr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../support/accounts.ts';
 import { DESKTOP, launchBrowser } from '../support/browser.ts';
 import { Inbox } from '../support/inbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -146,5 +148,42 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'Vehicle Records Admin Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+  });
+});
+
+/**
+ * A sign-in sent from another loopback address than the browser's (127.0.0.1): the server tells
+ * clients apart by address. Answers the status.
+ */
+function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
+  const url = new URL('/api/auth/sign-in/email', server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ email, password }));
+  });
+}
+
+describe('sign-in under attack', () => {
+  it('lets the owner in through the dialog with the mailed code while another address guesses', async () => {
+    const owner = 'owner@example.com';
+    await createAccount(server, inbox, owner, PASSWORD);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await signInFrom('127.0.0.2', owner, 'Wr0ng!guess')).toBe(401);
+    }
+    const page = await open('/dashboard');
+    await signIn(page, owner, PASSWORD);
+    const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+    await dialog.getByText(AUTH_MESSAGES.signInCodeRequired).waitFor();
+    await dialog.getByLabel('Verification Code').fill(await inbox.nextCode(owner));
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await signedInDashboard(page, owner);
   });
 });

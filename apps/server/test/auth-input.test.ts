@@ -66,6 +66,8 @@ const FIELD_BODIES: Record<string, unknown[]> = {
     { email: 'a@b.co', password: '' },
     { email: 'a@b.co', password: long },
     { email: 'a@b.co', password: { $ne: 1 } },
+    { email: 'a@b.co', password: PASSWORD, otp: '12345a' },
+    { email: 'a@b.co', password: PASSWORD, otp: 123456 },
   ],
   '/api/auth/email-otp/reset-password': [
     { email: 'a@b.co', otp: '123456', password: 'weak' },

@@ -17,9 +17,14 @@ export const AUTH_LIMITS = {
   otpSendWindowMinutes: 5,
   /** Codes sent (sign-ups, resends, resets) from one IP address per hour. */
   otpSendsPerIpPerHour: 30,
-  /** Failed sign-ins an account may have before it must wait. */
+  /**
+   * Failed sign-ins of an account from one address before that address must wait; from all
+   * addresses together, before the account counts as under attack (docs/decisions/0011).
+   */
   signInFreeFailures: 5,
-  /** The longest wait of a locked account. */
+  /** A count of failed sign-ins starts again this long after its last failure. */
+  signInFailureMemoryHours: 24,
+  /** The longest wait of an address on an account, and between two answered guesses at it. */
   signInMaxDelaySeconds: 15 * 60,
   /** Failed sign-ins and code entries from one IP address per hour. */
   failuresPerIpPerHour: 100,
@@ -123,6 +128,13 @@ export const AUTH_MESSAGES = {
   adminRequired: 'Administrator access required.',
   mailUnavailable: 'We could not send the e-mail right now. Please try again in a moment.',
   accountNotDeleted: 'The account was not deleted.',
+
+  // Sign-in of an account under attack: password and mailed code (docs/decisions/0011).
+  signInCodeRequired:
+    'After repeated failed sign-in attempts, this account needs a code as well as the password. If your password is correct, a sign-in code has been sent to your email: enter it below.',
+  signInCodeResent: 'If your password is correct, a new sign-in code has been sent to your email.',
+  signInCodeInvalid:
+    'This sign-in code is wrong or has expired. Enter the code from the newest email, or ask for a new one.',
 } as const;
 
 /** Spec section 2, verify mode: the hint under the code input. */
@@ -154,6 +166,7 @@ export const AUTH_ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'EMAIL_NOT_VERIFIED',
   'SIGN_IN_LOCKED',
+  'STEP_UP_REQUIRED',
   'TOO_MANY_REQUESTS',
   'UNAUTHORIZED',
   'SESSION_EXPIRED',
@@ -182,6 +195,7 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   INVALID_CREDENTIALS: AUTH_MESSAGES.invalidCredentials,
   EMAIL_NOT_VERIFIED: AUTH_MESSAGES.additionalVerification,
   SIGN_IN_LOCKED: 'Too many failed sign-in attempts. Please try again later.',
+  STEP_UP_REQUIRED: AUTH_MESSAGES.signInCodeRequired,
   TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
   UNAUTHORIZED: AUTH_MESSAGES.authRequired,
   SESSION_EXPIRED: AUTH_MESSAGES.sessionExpired,

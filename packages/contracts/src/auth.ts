@@ -130,7 +130,12 @@ export const sendVerificationOtpBodySchema = z.object({
 });
 export type SendVerificationOtpBody = z.input<typeof sendVerificationOtpBodySchema>;
 
-export const signInBodySchema = z.object({ email: emailSchema, password: signInPasswordSchema });
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: signInPasswordSchema,
+  /** Only after a STEP_UP_REQUIRED answer: the sign-in code it mailed (docs/auth-api.md). */
+  otp: otpSchema.optional(),
+});
 export type SignInBody = z.input<typeof signInBodySchema>;
 
 export const requestPasswordResetBodySchema = z.object({ email: emailSchema });

@@ -3,13 +3,22 @@ import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
 
 export type CodePurpose = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
-const PURPOSES: Record<CodePurpose, { subject: string; action: string }> = {
+const IGNORE_IF_NOT_YOU =
+  'If you did not ask for it, you can ignore this e-mail; nothing changes without the code.';
+
+const PURPOSES: Record<CodePurpose, { subject: string; action: string; ifNotYou?: string }> = {
   'email-verification': {
     subject: 'verification code',
     action: 'verify your e-mail address and finish creating your account',
   },
   'forget-password': { subject: 'password reset code', action: 'reset your password' },
-  'sign-in': { subject: 'sign-in code', action: 'sign in' },
+  // Mailed only after the right password: a stranger who sent it knows the password.
+  'sign-in': {
+    subject: 'sign-in code',
+    action: 'finish signing in, on the device where you asked for it',
+    ifNotYou:
+      'If you did not try to sign in, someone else knows your password: nobody gets in without this code, but change your password (Forgot password? in the sign-in dialog).',
+  },
   'change-email': { subject: 'e-mail change code', action: 'confirm your new e-mail address' },
 };
 
@@ -20,7 +29,7 @@ export function codeMail(
   purpose: CodePurpose,
   code: string,
 ): MailMessage {
-  const { subject, action } = PURPOSES[purpose];
+  const { subject, action, ifNotYou = IGNORE_IF_NOT_YOU } = PURPOSES[purpose];
   const minutes = AUTH_LIMITS.otpTtlMinutes;
   const text = [
     `Your ${productName} ${subject} is: ${code}`,
@@ -28,7 +37,7 @@ export function codeMail(
     `Enter this code to ${action}.`,
     `The code expires in ${minutes} minutes and can be used once.`,
     '',
-    'If you did not ask for it, you can ignore this e-mail; nothing changes without the code.',
+    ifNotYou,
   ].join('\n');
   const p = escapeHtml(productName);
   const html = [
@@ -37,7 +46,7 @@ export function codeMail(
     `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p>`,
     `<p>Enter this code to ${escapeHtml(action)}.<br>`,
     `The code expires in ${minutes} minutes and can be used once.</p>`,
-    '<p style="color:#666">If you did not ask for it, you can ignore this e-mail; nothing changes without the code.</p>',
+    `<p style="color:#666">${escapeHtml(ifNotYou)}</p>`,
     '</body></html>',
   ].join('');
   return { to, subject: `Your ${productName} ${subject}`, text, html };

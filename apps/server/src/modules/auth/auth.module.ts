@@ -42,6 +42,8 @@ export async function registerAuth(
     publicUrl: config.PUBLIC_URL,
     adminEmails: config.ADMIN_EMAILS,
     log: app.log,
+    jobs,
+    productName: config.PRODUCT_NAME,
   });
   await app.register(authRoutes, {
     service,

@@ -115,7 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Sign in; answers a bearer token and sets the httpOnly session cookie',
+        summary:
+          'Sign in; answers a bearer token and sets the httpOnly session cookie. After repeated failures, 403 STEP_UP_REQUIRED mails a code to send with the password',
         body: signInBodySchema,
         response: { 200: authSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },

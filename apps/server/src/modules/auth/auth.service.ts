@@ -1,3 +1,4 @@
+import { createHash, randomInt } from 'node:crypto';
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
@@ -9,11 +10,20 @@ import {
 } from '@vr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { findIdentityByEmail } from '../users/users.repo.ts';
 import { loadAuthUser, onEmailVerified } from '../users/users.service.ts';
+import {
+  deleteSignInCode,
+  findPasswordCredential,
+  matchSignInCode,
+  replaceSignInCode,
+} from './auth-sign-in.repo.ts';
 import { AuthError, foreignOriginError } from './auth.errors.ts';
 import { authErrorCode, forwardToAuth, type AuthCall, type ClientContext } from './auth.forward.ts';
 import { codeMailOutcome, type AuthInstance } from './auth.instance.ts';
+import { codeMail } from './auth.mails.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -46,6 +56,18 @@ export interface AuthServiceDeps {
   publicUrl: string;
   adminEmails: readonly string[];
   log: FastifyBaseLogger;
+  /** Queues the sign-in code mails of accounts under attack. */
+  jobs: JobSender;
+  productName: string;
+}
+
+/** The counters one sign-in attempt has counted, to keep or give back. */
+interface SignInCounts {
+  ip: string;
+  accountFromIp: string;
+  account: string;
+  /** Whether the attempt took the account's turn (a sign-in with a code does not). */
+  accountCounted: boolean;
 }
 
 /**
@@ -137,37 +159,51 @@ export class AuthService {
     return { body: { success: true }, setCookies: [] };
   }
 
+  /**
+   * Signs in with the password; while the account is under attack (docs/decisions/0011), with
+   * the code mailed to its owner for this address as well. Counted per address, per account
+   * from this address, and per account.
+   */
   async signIn(
     client: ClientContext,
-    input: { email: string; password: string },
+    input: { email: string; password: string; otp?: string | undefined },
   ): Promise<Outcome<AuthSessionResponse>> {
     const { throttles } = this.deps;
-    const ipKey = await this.countFailureFromIp(client);
-    const accountKey = throttleKeys.signInAccount(input.email);
-    const account = await throttles.consumeAccountAttempt(accountKey);
-    if (!account.allowed) {
-      await throttles.release(ipKey);
-      throw new AuthError(429, 'SIGN_IN_LOCKED', signInLockedMessage(account.retryAfterSeconds), {
-        retryAfterSeconds: account.retryAfterSeconds,
+    const ip = await this.countFailureFromIp(client);
+    const accountFromIp = throttleKeys.signInAccountFromIp(input.email, client.ip);
+    const fromIp = await throttles.consumeSignInAttempt(accountFromIp);
+    if (!fromIp.allowed) {
+      await throttles.release(ip);
+      throw new AuthError(429, 'SIGN_IN_LOCKED', signInLockedMessage(fromIp.retryAfterSeconds), {
+        retryAfterSeconds: fromIp.retryAfterSeconds,
       });
     }
-    const call = await this.forward(client, '/sign-in/email', {
-      email: input.email,
-      password: input.password,
-    });
-    const code = authErrorCode(call);
-    if (call.ok || code === 'EMAIL_NOT_VERIFIED') {
-      // The password was right: not a failure.
-      await throttles.clear(accountKey);
-      await throttles.release(ipKey);
-    } else if (code !== 'INVALID_EMAIL_OR_PASSWORD') {
-      // Refused before the password was checked (rate limit, fault): not a failure either.
-      await throttles.release(accountKey);
-      await throttles.release(ipKey);
+    const counts = { ip, accountFromIp, account: throttleKeys.signInAccount(input.email) };
+    if (input.otp !== undefined) {
+      return this.signInWithCode(client, input, input.otp, { ...counts, accountCounted: false });
     }
-    if (!call.ok) throw this.failure(call, 'signIn');
-    const userId = (call.json as { user?: { id?: string } } | null)?.user?.id ?? '';
-    return { body: await this.sessionBody(call, userId), setCookies: call.setCookies };
+    const account = await throttles.consumeSignInAttempt(counts.account);
+    if (account.allowed && account.failures <= AUTH_LIMITS.signInFreeFailures) {
+      const call = await this.forwardSignIn(client, input);
+      return this.settleSignIn(call, { ...counts, accountCounted: true });
+    }
+    if (!account.allowed) {
+      // Before the account's turn: a failure whatever the password, answered alike, so the
+      // answer tells nothing; only the owner's mailbox learns that the password was right.
+      await throttles.countSignInFailure(counts.account);
+      if ((await this.checkPassword(input)) === 'right') await this.mailSignInCode(client, input);
+      throw new AuthError(403, 'STEP_UP_REQUIRED', AUTH_MESSAGES.signInCodeRequired);
+    }
+    const verdict = await this.checkPassword(input);
+    if (verdict === 'wrong') {
+      throw new AuthError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.releaseSignInCounts({ ...counts, accountCounted: true });
+    if (verdict === 'unverified') {
+      throw new AuthError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.additionalVerification);
+    }
+    await this.mailSignInCode(client, input);
+    throw new AuthError(403, 'STEP_UP_REQUIRED', AUTH_MESSAGES.signInCodeRequired);
   }
 
   async requestPasswordReset(
@@ -218,6 +254,122 @@ export class AuthService {
 
   private forward(client: ClientContext, path: string, body: Record<string, unknown>) {
     return forwardToAuth(this.deps.auth, this.deps.publicUrl, client, path, body);
+  }
+
+  /**
+   * Password and the code mailed for this address: the code is checked first, so without it
+   * nobody learns anything about the password; with it, the account's schedule does not apply.
+   */
+  private async signInWithCode(
+    client: ClientContext,
+    input: { email: string; password: string },
+    otp: string,
+    counts: SignInCounts,
+  ): Promise<Outcome<AuthSessionResponse>> {
+    const matched = await matchSignInCode(this.deps.db, {
+      email: input.email,
+      ip: client.ip,
+      codeHash: hashCode(otp),
+      now: new Date(),
+    });
+    if (!matched) {
+      // A wrong code is no wrong password: only the address's hourly budget counts it.
+      await this.deps.throttles.release(counts.accountFromIp);
+      throw new AuthError(400, 'INVALID_OTP', AUTH_MESSAGES.signInCodeInvalid, { field: 'otp' });
+    }
+    const call = await this.forwardSignIn(client, input);
+    if (call.ok) await deleteSignInCode(this.deps.db, input.email, client.ip);
+    return this.settleSignIn(call, counts);
+  }
+
+  private forwardSignIn(client: ClientContext, input: { email: string; password: string }) {
+    return this.forward(client, '/sign-in/email', { email: input.email, password: input.password });
+  }
+
+  /** better-auth's answer to a sign-in, with what the attempt counted kept or given back. */
+  private async settleSignIn(
+    call: AuthCall,
+    counts: SignInCounts,
+  ): Promise<Outcome<AuthSessionResponse>> {
+    const { throttles } = this.deps;
+    const code = authErrorCode(call);
+    if (call.ok) {
+      await throttles.release(counts.ip);
+      if (!counts.accountCounted) await throttles.release(counts.accountFromIp);
+      await throttles.forgetSignInFailuresFromIp(counts.account, counts.accountFromIp);
+    } else if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+      // Every wrong password counts for the account, also one sent with a code.
+      if (!counts.accountCounted) await throttles.countSignInFailure(counts.account);
+    } else {
+      // The password was right (the address is not verified), or the call was refused before
+      // the password was checked (rate limit, fault): not a failure.
+      await this.releaseSignInCounts(counts);
+    }
+    if (!call.ok) throw this.failure(call, 'signIn');
+    const userId = (call.json as { user?: { id?: string } } | null)?.user?.id ?? '';
+    return { body: await this.sessionBody(call, userId), setCookies: call.setCookies };
+  }
+
+  private async releaseSignInCounts(counts: SignInCounts): Promise<void> {
+    const { throttles } = this.deps;
+    await throttles.release(counts.ip);
+    await throttles.release(counts.accountFromIp);
+    if (counts.accountCounted) await throttles.release(counts.account);
+  }
+
+  /**
+   * Checks the password without signing in (better-auth's sign-in starts a session). An address
+   * without an account hashes the attempt instead, so both take as long.
+   */
+  private async checkPassword(input: {
+    email: string;
+    password: string;
+  }): Promise<'right' | 'wrong' | 'unverified'> {
+    const { password } = await this.deps.auth.$context;
+    const credential = await findPasswordCredential(this.deps.db, input.email);
+    if (!credential?.passwordHash) {
+      await password.hash(input.password);
+      return 'wrong';
+    }
+    const right = await password.verify({
+      hash: credential.passwordHash,
+      password: input.password,
+    });
+    if (!right) return 'wrong';
+    return credential.emailVerified ? 'right' : 'unverified';
+  }
+
+  /**
+   * Mails the owner a new sign-in code for this address, queued with the code. At most
+   * `otpSendsPerWindow` per account and window, on a count of their own: past it nothing is
+   * sent and the answer stays the same, and strangers, who can spend the other code-mail
+   * budgets, cannot spend this one without the password.
+   */
+  private async mailSignInCode(client: ClientContext, input: { email: string }): Promise<void> {
+    const { db, jobs, throttles, productName } = this.deps;
+    const budget = await throttles.consume(
+      throttleKeys.signInCodesToEmail(input.email),
+      AUTH_LIMITS.otpSendsPerWindow,
+      AUTH_LIMITS.otpSendWindowMinutes * MINUTE_MS,
+    );
+    if (!budget.allowed) return;
+    const code = newCode();
+    const now = new Date();
+    try {
+      await db.transaction(async (tx) => {
+        await replaceSignInCode(tx, {
+          email: input.email,
+          ip: client.ip,
+          codeHash: hashCode(code),
+          expiresAt: new Date(now.getTime() + AUTH_LIMITS.otpTtlMinutes * MINUTE_MS),
+          now,
+        });
+        await enqueueMail(jobs, tx, codeMail(productName, input.email, 'sign-in', code));
+      });
+    } catch (err) {
+      this.deps.log.error({ err, mail: { purpose: 'sign-in' } }, 'could not queue a code mail');
+      throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
+    }
   }
 
   /** A call that mails a code: fails with 503 when the mail could not be queued. */
@@ -338,6 +490,17 @@ export class AuthService {
     this.deps.log.warn({ status: call.status, code }, `auth ${flow} refused`);
     return new AuthError(call.status, 'AUTH_FAILED', FALLBACK[flow]);
   }
+}
+
+/** A sign-in code: `otpLength` digits from the CSPRNG, unbiased. */
+function newCode(): string {
+  const digits = AUTH_LIMITS.otpLength;
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/** Codes are stored hashed, as better-auth stores its own. */
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('base64url');
 }
 
 /** A wrong, expired or exhausted code: the attempts the IP budget counts. */

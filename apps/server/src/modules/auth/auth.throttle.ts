@@ -1,19 +1,21 @@
 import { AUTH_LIMITS } from '@vr/contracts';
 import { sql } from 'drizzle-orm';
 import { authThrottles } from '../../db/schema.ts';
-import {
-  WindowThrottles,
-  secondsUntil,
-  sqlTimestamp as ts,
-  type ThrottleResult,
-} from '../../db/throttles.ts';
+import { WindowThrottles, secondsUntil, sqlTimestamp as ts } from '../../db/throttles.ts';
+
+export type SignInAttempt =
+  { allowed: true; failures: number } | { allowed: false; retryAfterSeconds: number };
 
 const HOUR_MS = 60 * 60 * 1000;
-/** A locked account's failure count starts again after a day without failures. */
-const ACCOUNT_FAILURE_MEMORY_MS = 24 * HOUR_MS;
+const FAILURE_MEMORY_MS = AUTH_LIMITS.signInFailureMemoryHours * HOUR_MS;
 
 export const throttleKeys = {
+  /** Failed sign-ins of an account, from every address (docs/decisions/0011). */
   signInAccount: (email: string) => `signin:account:${email}`,
+  /** Failed sign-ins of an account from one address. */
+  signInAccountFromIp: (email: string, ip: string) => `signin:account-ip:${email}:${ip}`,
+  /** Sign-in codes mailed to an account under attack. */
+  signInCodesToEmail: (email: string) => `signin:codes:${email}`,
   failuresFromIp: (ip: string) => `fail:ip:${ip}`,
   codeSendsToEmail: (email: string) => `otp:email:${email}`,
   codeSendsFromIp: (ip: string) => `otp:ip:${ip}`,
@@ -24,42 +26,82 @@ export const throttleKeys = {
 /** The auth throttles: the shared fixed-window counters, and the sign-in backoff of an account. */
 export class Throttles extends WindowThrottles {
   /**
-   * Counts one sign-in attempt of an account, before the password is checked. After
-   * `signInFreeFailures` failures each further attempt waits 2^(n-5) s after the last one
-   * (n = failures so far), up to `signInMaxDelaySeconds`. A success clears the count (`clear`).
+   * Counts one sign-in attempt on `key` (an account, or an account from one address) before the
+   * password is checked, if its schedule lets it through: after `signInFreeFailures` failures,
+   * each further attempt waits 2^(n-5) s after the last one (n = failures so far), up to
+   * `signInMaxDelaySeconds`. `failures` includes this attempt; `release` gives it back when it
+   * did not fail.
    */
-  async consumeAccountAttempt(key: string): Promise<ThrottleResult> {
+  async consumeSignInAttempt(key: string): Promise<SignInAttempt> {
     const now = this.now();
     await this.pruneNow(now);
     const free = AUTH_LIMITS.signInFreeFailures;
-    const forgotten = sql`${authThrottles.updatedAt} <= ${ts(new Date(now.getTime() - ACCOUNT_FAILURE_MEMORY_MS))}`;
+    const forgotten = forgottenSql(now);
     const waited = sql`${authThrottles.updatedAt} + make_interval(secs => ${delaySql(sql`${authThrottles.count}`, free)}) <= ${ts(now)}`;
     const rows = await this.db
       .insert(authThrottles)
       .values({ key, count: 1, windowStartedAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: authThrottles.key,
-        set: {
-          count: sql`case when ${forgotten} then 1 else ${authThrottles.count} + 1 end`,
-          windowStartedAt: sql`case when ${forgotten} then ${ts(now)} else ${authThrottles.windowStartedAt} end`,
-          updatedAt: now,
-        },
+        set: countedFailure(now),
         setWhere: sql`${forgotten} or ${authThrottles.count} < ${free} or ${waited}`,
       })
       .returning({ count: authThrottles.count });
-    if (rows.length > 0) return { allowed: true };
+    if (rows[0]) return { allowed: true, failures: rows[0].count };
     const row = await this.read(key);
-    if (!row) return { allowed: true };
-    const until = new Date(row.updatedAt.getTime() + accountDelaySeconds(row.count) * 1000);
+    if (!row) return { allowed: true, failures: 1 };
+    const until = new Date(row.updatedAt.getTime() + signInDelaySeconds(row.count) * 1000);
     return { allowed: false, retryAfterSeconds: secondsUntil(until, now) };
+  }
+
+  /**
+   * Counts a failed sign-in on `key` past its schedule: an attempt that came before its turn
+   * (answered without telling whether the password was right), or a wrong password sent with a
+   * sign-in code, which the schedule does not hold back.
+   */
+  async countSignInFailure(key: string): Promise<void> {
+    const now = this.now();
+    await this.db
+      .insert(authThrottles)
+      .values({ key, count: 1, windowStartedAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: authThrottles.key, set: countedFailure(now) });
+  }
+
+  /**
+   * A sign-in from an address succeeded: its failures were the owner's own, so they leave the
+   * account's count, and the address starts again from none.
+   */
+  async forgetSignInFailuresFromIp(accountKey: string, accountFromIpKey: string): Promise<void> {
+    await this.db.execute(sql`
+      with gone as (
+        delete from ${authThrottles} where ${authThrottles.key} = ${accountFromIpKey}
+        returning ${authThrottles.count}
+      )
+      update ${authThrottles}
+      set count = greatest(${authThrottles.count} - coalesce((select sum(count) from gone), 0), 0)
+      where ${authThrottles.key} = ${accountKey}`);
   }
 }
 
 /** The wait after `failures` failed sign-ins, in seconds (0 while under the free failures). */
-export function accountDelaySeconds(failures: number): number {
+export function signInDelaySeconds(failures: number): number {
   const over = failures - AUTH_LIMITS.signInFreeFailures;
   if (over < 0) return 0;
   return Math.min(2 ** Math.min(over, 10), AUTH_LIMITS.signInMaxDelaySeconds);
+}
+
+/** A count of failures last updated longer ago than the memory: it starts again. */
+function forgottenSql(now: Date) {
+  return sql`${authThrottles.updatedAt} <= ${ts(new Date(now.getTime() - FAILURE_MEMORY_MS))}`;
+}
+
+function countedFailure(now: Date) {
+  const forgotten = forgottenSql(now);
+  return {
+    count: sql`case when ${forgotten} then 1 else ${authThrottles.count} + 1 end`,
+    windowStartedAt: sql`case when ${forgotten} then ${ts(now)} else ${authThrottles.windowStartedAt} end`,
+    updatedAt: now,
+  };
 }
 
 function delaySql(count: ReturnType<typeof sql>, free: number) {

@@ -21,7 +21,9 @@ import {
   errorCode,
   formForMode,
   isSuccessMessage,
+  signInErrorMessage,
   validate,
+  validateSignInCode,
   type AuthErrors,
   type AuthField,
   type AuthForm,
@@ -69,6 +71,8 @@ export default function AuthDialog({
   const [showPassword, setShowPassword] = useState(false);
   /** Signed in, waiting for the 1 s redirect: nothing more to send. */
   const [finished, setFinished] = useState(false);
+  /** The account is under attack: sign-in also takes the code the server mailed. */
+  const [codeAsked, setCodeAsked] = useState(false);
 
   // Delayed transitions; all cancelled when the dialog goes away.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -85,10 +89,13 @@ export default function AuthDialog({
     setErrors({});
     setMessage('');
     setShowPassword(false);
+    setCodeAsked(false);
     setForm((current) => ({ ...formForMode(next, current), ...keep }));
   };
 
   const edit = (field: AuthField) => (value: string) => {
+    // A sign-in code belongs to the account it was mailed for.
+    if (field === 'email') setCodeAsked(false);
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (!current[field]) return current;
@@ -201,8 +208,12 @@ export default function AuthDialog({
     }
   };
 
-  const submitSignIn = async (password: string, flow: 'signIn' | 'reset') => {
-    const session = await authFetch<SessionBody>('/sign-in/email', { email, password });
+  const submitSignIn = async (password: string, flow: 'signIn' | 'reset', otp?: string) => {
+    const session = await authFetch<SessionBody>('/sign-in/email', {
+      email,
+      password,
+      ...(otp === undefined ? {} : { otp }),
+    });
     const text =
       flow === 'reset'
         ? AUTH_MESSAGES.resetSigningIn
@@ -245,7 +256,10 @@ export default function AuthDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || finished) return;
-    const found = validate(mode, form);
+    const found = {
+      ...validate(mode, form),
+      ...(mode === 'signin' && codeAsked ? validateSignInCode(form) : {}),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setMessage('');
@@ -253,9 +267,11 @@ export default function AuthDialog({
     try {
       if (mode === 'signin') {
         try {
-          await submitSignIn(form.password, 'signIn');
+          const otp = codeAsked ? form.verificationCode.trim() : undefined;
+          await submitSignIn(form.password, 'signIn', otp);
         } catch (error) {
-          setMessage(authErrorMessage('signIn', error));
+          if (errorCode(error) === 'STEP_UP_REQUIRED') setCodeAsked(true);
+          setMessage(signInErrorMessage(error));
         }
       } else if (mode === 'register') await submitRegister();
       else if (mode === 'verify') await submitVerify();
@@ -283,6 +299,24 @@ export default function AuthDialog({
       if (code === 'USER_NOT_FOUND') later(TIMINGS.backToRegisterMs, () => switchMode('register'));
       if (code === 'EMAIL_ALREADY_VERIFIED')
         later(TIMINGS.backToRegisterMs, () => switchMode('signin'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Sends the password alone again: the server mails a new code (or signs in, attack over). */
+  const resendSignInCode = async () => {
+    setBusy(true);
+    try {
+      await submitSignIn(form.password, 'signIn');
+    } catch (error) {
+      if (errorCode(error) === 'STEP_UP_REQUIRED') {
+        setForm((current) => ({ ...current, verificationCode: '' }));
+        setErrors({});
+        setMessage(AUTH_MESSAGES.signInCodeResent);
+      } else {
+        setMessage(signInErrorMessage(error));
+      }
     } finally {
       setBusy(false);
     }
@@ -402,6 +436,13 @@ export default function AuthDialog({
               })
             : null}
           {mode === 'signin' ? secret('password', 'Password', 'current-password', true) : null}
+          {mode === 'signin' && codeAsked
+            ? field('verificationCode', 'Verification Code', {
+                autoComplete: 'one-time-code',
+                autoFocus: true,
+                inputProps: { maxLength: 6, inputMode: 'numeric' },
+              })
+            : null}
           {mode === 'register' ? (
             <>
               {secret('password', 'Password', 'new-password', true)}
@@ -447,6 +488,13 @@ export default function AuthDialog({
               </Button>
               <Button onClick={() => switchMode('register')} disabled={busy} color="inherit">
                 Back to Register
+              </Button>
+            </Box>
+          ) : null}
+          {mode === 'signin' && codeAsked ? (
+            <Box sx={{ textAlign: 'center' }}>
+              <Button onClick={() => void resendSignInCode()} disabled={busy || finished}>
+                Resend Code
               </Button>
             </Box>
           ) : null}

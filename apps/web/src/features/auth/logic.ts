@@ -90,6 +90,12 @@ export function validate(mode: AuthMode, form: AuthForm): AuthErrors {
   return errors;
 }
 
+/** The sign-in code field, shown once the server asked for it (STEP_UP_REQUIRED). */
+export function validateSignInCode(form: AuthForm): AuthErrors {
+  const message = checkCode(form.verificationCode);
+  return message ? { verificationCode: message } : {};
+}
+
 /** The flows whose failures spec section 8 words differently. */
 export type AuthFlow =
   | 'signUp'
@@ -152,4 +158,15 @@ export function authErrorMessage(flow: AuthFlow, error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return FALLBACK[flow];
+}
+
+/**
+ * The text of a sign-in failure: the contract's own texts for the sign-in code of an account
+ * under attack (docs/auth-api.md), otherwise as `authErrorMessage` words it.
+ */
+export function signInErrorMessage(error: unknown): string {
+  const code = errorCode(error);
+  if (code === 'STEP_UP_REQUIRED') return AUTH_MESSAGES.signInCodeRequired;
+  if (code === 'INVALID_OTP') return AUTH_MESSAGES.signInCodeInvalid;
+  return authErrorMessage('signIn', error);
 }
