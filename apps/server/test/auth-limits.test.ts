@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, signInLockedMessage } from '@vr/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES, signInLockedMessage } from '@vr/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -58,11 +59,13 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect(
       (await post(t.app, '/api/auth/sign-up/email', { email, password: PASSWORD })).statusCode,
     ).toBe(200);
+    const resend = () =>
+      post(t.app, '/api/auth/email-otp/send-verification-otp', { email, password: PASSWORD });
     for (let i = 0; i < 2; i += 1) {
-      const res = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+      const res = await resend();
       expect(res.statusCode).toBe(200);
     }
-    const limited = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    const limited = await resend();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       code: 'OTP_SEND_LIMIT',
@@ -71,9 +74,7 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     advance(5 * MINUTE);
-    expect(
-      (await post(t.app, '/api/auth/email-otp/send-verification-otp', { email })).statusCode,
-    ).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
   });
 
   it('mails at most 3 reset codes per address in 5 minutes', async () => {
@@ -194,7 +195,7 @@ describe.each(testDatabases())('limits on $name', (db) => {
     const code = await post(
       t.app,
       '/api/auth/email-otp/verify-email',
-      { email: pending, otp },
+      { email: pending, otp, password: PASSWORD },
       { ip },
     );
     expect(code.statusCode).toBe(429);
@@ -206,15 +207,69 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect((await signInAs(email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('rate-limits delete-unverified-user per address and per e-mail', async () => {
+  it("answers about addresses only within each route's per-IP budget, counted before any look-up", async () => {
+    const { email: known } = await createVerifiedUser(t.app, t.database.db);
     const ip = freshIp();
-    for (let i = 0; i < 5; i += 1) {
-      const res = await post(
+    const budget = AUTH_LIMITS.requestsPerIpPerMinute;
+    const refused = (res: LightMyRequestResponse) =>
+      res.statusCode === 429 &&
+      res.json().code === 'TOO_MANY_REQUESTS' &&
+      Number(res.headers['retry-after']) > 0 &&
+      Number(res.headers['retry-after']) <= 60;
+    const verify = (email: string) =>
+      post(
         t.app,
-        '/api/api/delete-unverified-user',
-        { email: freshEmail() },
+        '/api/auth/email-otp/verify-email',
+        { email, otp: '123456', password: PASSWORD },
         { ip },
       );
+    const signUp = () =>
+      post(t.app, '/api/auth/sign-up/email', { email: known, password: PASSWORD }, { ip });
+    const requestReset = (email: string) =>
+      post(t.app, '/api/auth/email-otp/request-password-reset', { email }, { ip });
+    advance(0); // one minute's window for the whole replay
+
+    // The audit's replay from one address: verify-email x300 (a known address every 10th) ...
+    const verifies: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      verifies.push(await verify(i % 10 === 0 ? known : freshEmail('nobody')));
+    }
+    expect(verifies.slice(0, budget.verifyEmail).map((res) => res.statusCode)).toEqual(
+      Array.from({ length: budget.verifyEmail }, (_, i) => (i % 10 === 0 ? 409 : 404)),
+    );
+    expect(verifies.slice(budget.verifyEmail).every(refused)).toBe(true);
+
+    // ... sign-up x200 of the known address ...
+    const signUps: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 200; i += 1) signUps.push(await signUp());
+    expect(signUps.slice(0, budget.signUp).every((res) => res.statusCode === 409)).toBe(true);
+    expect(signUps.slice(budget.signUp).every(refused)).toBe(true);
+
+    // ... and request-password-reset x180 of unknown addresses: never a 404.
+    const resets: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 180; i += 1) resets.push(await requestReset(freshEmail('nobody')));
+    const answered = resets.slice(0, budget.requestPasswordReset);
+    expect(answered.every((res) => res.statusCode === 200)).toBe(true);
+    expect(answered[0]?.json().message).toBe(AUTH_MESSAGES.resetCodeSentIfAccount);
+    expect(resets.slice(budget.requestPasswordReset).every(refused)).toBe(true);
+    expect(resets.some((res) => res.statusCode === 404)).toBe(false);
+
+    // Other addresses keep their own budget; this one gets answers again a minute later.
+    expect(
+      (await post(t.app, '/api/auth/sign-up/email', { email: known, password: PASSWORD }))
+        .statusCode,
+    ).toBe(409);
+    advance(MINUTE);
+    expect((await verify(known)).statusCode).toBe(409);
+    expect((await signUp()).statusCode).toBe(409);
+    expect((await requestReset(freshEmail('nobody'))).statusCode).toBe(200);
+  });
+
+  it('rate-limits delete-unverified-user per IP address only, so nobody blocks it for an e-mail', async () => {
+    const ip = freshIp();
+    const email = freshEmail();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(t.app, '/api/api/delete-unverified-user', { email }, { ip });
       expect(res.statusCode).toBe(404);
     }
     const perIp = await post(
@@ -225,12 +280,8 @@ describe.each(testDatabases())('limits on $name', (db) => {
     );
     expect(perIp.statusCode).toBe(429);
     expect(perIp.json().message).toBe(AUTH_MESSAGES.tooManyRequests);
-
-    const email = freshEmail();
-    for (let i = 0; i < 5; i += 1) {
-      await post(t.app, '/api/api/delete-unverified-user', { email });
-    }
-    const perEmail = await post(t.app, '/api/api/delete-unverified-user', { email });
-    expect(perEmail.statusCode).toBe(429);
+    expect(Number(perIp.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await post(t.app, '/api/api/delete-unverified-user', { email });
+    expect(elsewhere.statusCode).toBe(404);
   });
 });

@@ -22,8 +22,7 @@ export const throttleKeys = {
   failuresFromIp: (ip: string) => `fail:ip:${ip}`,
   codeSendsToEmail: (email: string) => `otp:email:${email}`,
   codeSendsFromIp: (ip: string) => `otp:ip:${ip}`,
-  deleteUnverifiedFromIp: (ip: string) => `delete-unverified:ip:${ip}`,
-  deleteUnverifiedForEmail: (email: string) => `delete-unverified:email:${email}`,
+  requestsFromIp: (endpoint: string, ip: string) => `requests:${endpoint}:ip:${ip}`,
 };
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
