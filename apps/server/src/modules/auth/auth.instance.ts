@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AUTH_LIMITS, AUTH_MESSAGES, isStrongPassword } from '@vr/contracts';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP } from 'better-auth/plugins';
@@ -91,7 +90,8 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      // AuthService.signUp asks for the code itself, so a failure to queue it reaches the client.
+      // Sign-ups wait in pending_registrations (auth.registrations.ts) and become accounts already
+      // verified; better-auth never mails a verification of its own.
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,

@@ -100,8 +100,9 @@ export function createRegistrations(deps: RegistrationsDeps) {
     const name = pending.fullName.trim();
     const { givenName, familyName } = splitFullName(name);
     return db.transaction(async (tx): Promise<VerifyOutcome> => {
-      if (!(await claimPendingRegistration(tx, pending.id, now)))
+      if (!(await claimPendingRegistration(tx, pending.id, now))) {
         return { ok: false, reason: 'gone' };
+      }
       const created = await createVerifiedAccount(tx, {
         userId,
         accountId: generateId(),
