@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { AUTH_MESSAGES } from '@vr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../support/accounts.ts';
+import { api, createAccount } from '../support/accounts.ts';
 import { DESKTOP, launchBrowser } from '../support/browser.ts';
 import { Inbox } from '../support/inbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 const ADMIN = 'admin@example.com';
 const PASSWORD = 'Str0ng!pass';
 const NEW_PASSWORD = 'N3w!password';
+const ATTACKER_PASSWORD = 'Attack3r!pass';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,8 +44,8 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-/** Registers `email` through the dialog on /dashboard and verifies it with the mailed code. */
-async function register(page: Page, email: string, opts: { wrongCodeFirst?: boolean } = {}) {
+/** Fills and sends the dialog's registration form on /dashboard; resolves at the verify step. */
+async function startRegistration(page: Page, email: string) {
   const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
   await signIn.getByRole('button', { name: 'Sign up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Account' });
@@ -55,6 +56,12 @@ async function register(page: Page, email: string, opts: { wrongCodeFirst?: bool
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   const verify = page.getByRole('dialog', { name: 'Verify Email' });
   await verify.getByText(`Enter the 6-digit code sent to ${email}`).waitFor();
+  return verify;
+}
+
+/** Registers `email` through the dialog on /dashboard and verifies it with the mailed code. */
+async function register(page: Page, email: string, opts: { wrongCodeFirst?: boolean } = {}) {
+  const verify = await startRegistration(page, email);
   const code = await inbox.nextCode(email);
   if (opts.wrongCodeFirst) {
     const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
@@ -124,7 +131,7 @@ describe('accounts in the browser', () => {
     const forgot = page.getByRole('dialog', { name: 'Reset Password' });
     await forgot.getByLabel('Email').fill(user);
     await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
-    await forgot.getByText(AUTH_MESSAGES.resetCodeSent).waitFor();
+    await forgot.getByText(AUTH_MESSAGES.resetCodeSentIfAccount).waitFor();
     const code = await inbox.nextCode(user);
     await forgot.getByLabel('Verification Code').fill(code);
     await forgot.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -141,10 +148,34 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Dashboard' }).waitFor();
   });
 
-  it('shows the admin shell to an ADMIN_EMAILS account', async () => {
+  it('gives an ADMIN_EMAILS address to its mailbox, never to a sign-up before or after it', async () => {
+    const attackerSignUp = () =>
+      api(server, '/api/auth/sign-up/email', {
+        body: { email: ADMIN, password: ATTACKER_PASSWORD },
+      });
+    // Someone signs up with the admin's address before its owner: the code goes to the owner.
+    await attackerSignUp();
+    await inbox.nextCode(ADMIN);
     const page = await open('/dashboard');
-    await register(page, ADMIN);
+    const verify = await startRegistration(page, ADMIN);
+    const ownerCode = await inbox.nextCode(ADMIN);
+    // ... and again right after, so the newest mail is his; the owner types that one first.
+    await attackerSignUp();
+    const attackerCode = await inbox.nextCode(ADMIN);
+    await verify.getByLabel('Verification Code').fill(attackerCode);
+    await verify.getByRole('button', { name: 'Verify Email' }).click();
+    await verify.getByText(AUTH_MESSAGES.invalidCode).waitFor();
+    await verify.getByLabel('Verification Code').fill(ownerCode);
+    await verify.getByRole('button', { name: 'Verify Email' }).click();
+    await verify.getByText(AUTH_MESSAGES.verifiedAndSignedIn).waitFor();
     await signedInDashboard(page, ADMIN);
+
+    const attackerSignIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: ADMIN, password: ATTACKER_PASSWORD }),
+    });
+    expect(await attackerSignIn.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'Vehicle Records Admin Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();

@@ -43,7 +43,7 @@ export async function createAccount(
   await api(server, '/api/auth/sign-up/email', { body: { email, password }, headers });
   const otp = await inbox.nextCode(email);
   const { token } = await api<{ token: string }>(server, '/api/auth/email-otp/verify-email', {
-    body: { email, otp },
+    body: { email, otp, password },
     headers,
   });
   await api(server, '/api/api/register', { token, body: {}, headers });

@@ -104,6 +104,7 @@ describe.each(testDatabases())('roles and the admin gate on $name', (db) => {
       const verify = await post(rebooted, '/api/auth/email-otp/verify-email', {
         email: pending,
         otp,
+        password: 'Str0ng!pass',
       });
       expect(verify.json().user.role).toBe('ADMIN');
     } finally {

@@ -57,10 +57,18 @@ const FIELD_BODIES: Record<string, unknown[]> = {
     { email: 'a@b.co', password: PASSWORD, fullName: 42 },
   ],
   '/api/auth/email-otp/verify-email': [
-    { email: 'a@b.co', otp: '12345a' },
-    { email: 'a@b.co', otp: '1234567' },
-    { email: 'a@b.co', otp: 123456 },
-    { email: 'a@b.co', otp: long },
+    { email: 'a@b.co', otp: '12345a', password: PASSWORD },
+    { email: 'a@b.co', otp: '1234567', password: PASSWORD },
+    { email: 'a@b.co', otp: 123456, password: PASSWORD },
+    { email: 'a@b.co', otp: long, password: PASSWORD },
+    { email: 'a@b.co', otp: '123456' },
+    { email: 'a@b.co', otp: '123456', password: long },
+    { email: 'a@b.co', otp: '123456', password: { $ne: 1 } },
+  ],
+  '/api/auth/email-otp/send-verification-otp': [
+    { email: 'a@b.co' },
+    { email: 'a@b.co', password: '' },
+    { email: 'a@b.co', password: long },
   ],
   '/api/auth/sign-in/email': [
     { email: 'a@b.co', password: '' },
@@ -158,6 +166,7 @@ describe.each(testDatabases())('bad input on $name', (db) => {
     const res = await post(t.app, '/api/auth/email-otp/verify-email', {
       email: ` ${email.toUpperCase()}`,
       otp: ` ${otp} `,
+      password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe(email);

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES } from '@vr/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES } from '@vr/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PASSWORD,
@@ -40,11 +41,13 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect(
       (await post(t.app, '/api/auth/sign-up/email', { email, password: PASSWORD })).statusCode,
     ).toBe(200);
+    const resend = () =>
+      post(t.app, '/api/auth/email-otp/send-verification-otp', { email, password: PASSWORD });
     for (let i = 0; i < 2; i += 1) {
-      const res = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+      const res = await resend();
       expect(res.statusCode).toBe(200);
     }
-    const limited = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    const limited = await resend();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       code: 'OTP_SEND_LIMIT',
@@ -53,9 +56,7 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     advance(5 * MINUTE);
-    expect(
-      (await post(t.app, '/api/auth/email-otp/send-verification-otp', { email })).statusCode,
-    ).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
   });
 
   it('mails at most 3 reset codes per address in 5 minutes', async () => {
@@ -114,7 +115,7 @@ describe.each(testDatabases())('limits on $name', (db) => {
     const code = await post(
       t.app,
       '/api/auth/email-otp/verify-email',
-      { email: pending, otp },
+      { email: pending, otp, password: PASSWORD },
       { ip },
     );
     expect(code.statusCode).toBe(429);
@@ -126,15 +127,74 @@ describe.each(testDatabases())('limits on $name', (db) => {
     expect((await signInAs(email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('rate-limits delete-unverified-user per address and per e-mail', async () => {
+  it("answers about addresses only within each route's per-IP budget, counted before any look-up", async () => {
+    const { email: known } = await createVerifiedUser(t.app, t.database.db);
     const ip = freshIp();
-    for (let i = 0; i < 5; i += 1) {
-      const res = await post(
+    const budget = AUTH_LIMITS.requestsPerIpPerMinute;
+    /** What the requests past a budget got: all the same refusal, or a list of what differs. */
+    const refusals = (list: LightMyRequestResponse[]) =>
+      new Set(
+        list.map((res) => {
+          const retryAfter = Number(res.headers['retry-after']);
+          const retry = retryAfter > 0 && retryAfter <= 60 ? 'within a minute' : retryAfter;
+          return `${res.statusCode} ${res.json().code} Retry-After ${retry}`;
+        }),
+      );
+    const REFUSED = new Set(['429 TOO_MANY_REQUESTS Retry-After within a minute']);
+    const verify = (email: string) =>
+      post(
         t.app,
-        '/api/api/delete-unverified-user',
-        { email: freshEmail() },
+        '/api/auth/email-otp/verify-email',
+        { email, otp: '123456', password: PASSWORD },
         { ip },
       );
+    const signUp = () =>
+      post(t.app, '/api/auth/sign-up/email', { email: known, password: PASSWORD }, { ip });
+    const requestReset = (email: string) =>
+      post(t.app, '/api/auth/email-otp/request-password-reset', { email }, { ip });
+    advance(0); // one minute's window for the whole replay
+
+    // The audit's replay from one address: verify-email x300 (a known address every 10th) ...
+    const verifies: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      verifies.push(await verify(i % 10 === 0 ? known : freshEmail('nobody')));
+    }
+    expect(verifies.slice(0, budget.verifyEmail).map((res) => res.statusCode)).toEqual(
+      Array.from({ length: budget.verifyEmail }, (_, i) => (i % 10 === 0 ? 409 : 404)),
+    );
+    expect(refusals(verifies.slice(budget.verifyEmail))).toEqual(REFUSED);
+
+    // ... sign-up x200 of the known address ...
+    const signUps: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 200; i += 1) signUps.push(await signUp());
+    expect(signUps.slice(0, budget.signUp).every((res) => res.statusCode === 409)).toBe(true);
+    expect(refusals(signUps.slice(budget.signUp))).toEqual(REFUSED);
+
+    // ... and request-password-reset x180 of unknown addresses: never a 404.
+    const resets: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 180; i += 1) resets.push(await requestReset(freshEmail('nobody')));
+    const answered = resets.slice(0, budget.requestPasswordReset);
+    expect(answered.every((res) => res.statusCode === 200)).toBe(true);
+    expect(answered[0]?.json().message).toBe(AUTH_MESSAGES.resetCodeSentIfAccount);
+    expect(refusals(resets.slice(budget.requestPasswordReset))).toEqual(REFUSED);
+    expect(resets.some((res) => res.statusCode === 404)).toBe(false);
+
+    // Other addresses keep their own budget; this one gets answers again a minute later.
+    expect(
+      (await post(t.app, '/api/auth/sign-up/email', { email: known, password: PASSWORD }))
+        .statusCode,
+    ).toBe(409);
+    advance(MINUTE);
+    expect((await verify(known)).statusCode).toBe(409);
+    expect((await signUp()).statusCode).toBe(409);
+    expect((await requestReset(freshEmail('nobody'))).statusCode).toBe(200);
+  });
+
+  it('rate-limits delete-unverified-user per IP address only, so nobody blocks it for an e-mail', async () => {
+    const ip = freshIp();
+    const email = freshEmail();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(t.app, '/api/api/delete-unverified-user', { email }, { ip });
       expect(res.statusCode).toBe(404);
     }
     const perIp = await post(
@@ -145,12 +205,8 @@ describe.each(testDatabases())('limits on $name', (db) => {
     );
     expect(perIp.statusCode).toBe(429);
     expect(perIp.json().message).toBe(AUTH_MESSAGES.tooManyRequests);
-
-    const email = freshEmail();
-    for (let i = 0; i < 5; i += 1) {
-      await post(t.app, '/api/api/delete-unverified-user', { email });
-    }
-    const perEmail = await post(t.app, '/api/api/delete-unverified-user', { email });
-    expect(perEmail.statusCode).toBe(429);
+    expect(Number(perIp.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await post(t.app, '/api/api/delete-unverified-user', { email });
+    expect(elsewhere.statusCode).toBe(404);
   });
 });

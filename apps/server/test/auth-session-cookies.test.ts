@@ -107,7 +107,11 @@ describe.each(testDatabases())('session cookies and caching on $name', (testDb) 
       (await post(t.app, '/api/auth/sign-up/email', { email, password: PASSWORD })).statusCode,
     ).toBe(200);
     const otp = await lastCode(t.database.db, email);
-    const verify = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    const verify = await post(t.app, '/api/auth/email-otp/verify-email', {
+      email,
+      otp,
+      password: PASSWORD,
+    });
     expect(verify.statusCode).toBe(200);
     expect(cookieLine(verify, SIGNED_IN_COOKIE)).toMatch(new RegExp(`^${SIGNED_IN_COOKIE}=1;`));
   });

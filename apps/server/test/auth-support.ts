@@ -112,7 +112,7 @@ export async function createVerifiedUser(
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up: ${signUp.statusCode} ${signUp.body}`);
   const otp = await lastCode(db, email);
-  const verify = await post(app, '/api/auth/email-otp/verify-email', { email, otp });
+  const verify = await post(app, '/api/auth/email-otp/verify-email', { email, otp, password });
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`);
   const body = verify.json();
   return { email, token: body.token, cookie: sessionCookie(verify) ?? '', userId: body.user.id };

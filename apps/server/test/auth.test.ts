@@ -7,7 +7,6 @@ import {
   PASSWORD,
   createVerifiedUser,
   freshEmail,
-  freshIp,
   get,
   lastCode,
   lastMail,
@@ -35,6 +34,10 @@ describe.each(testDatabases())('accounts on $name', (db) => {
 
   const signUp = (email: string, password = PASSWORD, extra: object = {}) =>
     post(t.app, '/api/auth/sign-up/email', { email, password, ...extra });
+  const verifyEmail = (email: string, otp: string, password = PASSWORD) =>
+    post(t.app, '/api/auth/email-otp/verify-email', { email, otp, password });
+  const resendCode = (email: string, password = PASSWORD) =>
+    post(t.app, '/api/auth/email-otp/send-verification-otp', { email, password });
 
   it('registers, verifies with the mailed code, and the bearer token opens the API until sign-out', async () => {
     const email = freshEmail();
@@ -52,7 +55,11 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     const otp = await lastCode(t.database.db, email);
     expect(mail.html).toContain(otp);
 
-    const verify = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    const verify = await post(t.app, '/api/auth/email-otp/verify-email', {
+      email,
+      otp,
+      password: PASSWORD,
+    });
     expect(verify.statusCode).toBe(200);
     const { token, user } = verify.json();
     expect(user).toMatchObject({
@@ -175,6 +182,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
 
+    // An address waiting for its code: its sign-up's password is right, but not verified yet.
     const pending = freshEmail();
     await signUp(pending);
     const unverified = await post(t.app, '/api/auth/sign-in/email', {
@@ -186,6 +194,12 @@ describe.each(testDatabases())('accounts on $name', (db) => {
       code: 'EMAIL_NOT_VERIFIED',
       message: AUTH_MESSAGES.additionalVerification,
     });
+    const other = await post(t.app, '/api/auth/sign-in/email', {
+      email: pending,
+      password: OTHER_PASSWORD,
+    });
+    expect(other.statusCode).toBe(401);
+    expect(other.json().code).toBe('INVALID_CREDENTIALS');
   });
 
   it('enforces the password rule on sign-up with the spec text', async () => {
@@ -213,7 +227,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     }
   });
 
-  it('tells an existing verified account from an unverified one at sign-up', async () => {
+  it('refuses a sign-up of an address with an account, and takes more of one without', async () => {
     const { email } = await createVerifiedUser(t.app, t.database.db);
     const verified = await signUp(email.toUpperCase());
     expect(verified.statusCode).toBe(409);
@@ -223,81 +237,79 @@ describe.each(testDatabases())('accounts on $name', (db) => {
       field: 'email',
     });
 
+    // Signing up again before verifying is a second sign-up, with its own code.
     const pending = freshEmail();
     expect((await signUp(pending)).statusCode).toBe(200);
-    const unverified = await signUp(pending, OTHER_PASSWORD);
-    expect(unverified.statusCode).toBe(409);
-    expect(unverified.json()).toMatchObject({ code: 'USER_EXISTS_UNVERIFIED' });
-  });
-
-  it('re-registers an unverified account through delete-unverified-user', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    const oldCode = await lastCode(t.database.db, email);
-
-    const deleted = await post(t.app, '/api/api/delete-unverified-user', {
-      email: ` ${email.toUpperCase()}`,
-    });
-    expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ ok: true });
-
-    expect((await signUp(email, OTHER_PASSWORD, { fullName: 'New Name' })).statusCode).toBe(200);
-    const newCode = await lastCode(t.database.db, email);
-    if (newCode !== oldCode) {
-      const stale = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: oldCode });
-      expect(stale.json().code).toBe('INVALID_OTP');
-    }
-    const verify = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: newCode });
+    const first = await lastCode(t.database.db, pending);
+    const again = await signUp(pending, OTHER_PASSWORD, { fullName: 'New Name' });
+    expect(again.statusCode).toBe(200);
+    const second = await lastCode(t.database.db, pending);
+    const rows = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(sql`${authUsers.email} = ${pending}`);
+    expect(rows).toEqual([]);
+    const verify = await verifyEmail(pending, second, OTHER_PASSWORD);
     expect(verify.statusCode).toBe(200);
     expect(verify.json().user).toMatchObject({ firstName: 'New', lastName: 'Name' });
-    await signIn(t.app, email, OTHER_PASSWORD);
+    // The first sign-up went with the verification of the second.
+    const stale = await verifyEmail(pending, first);
+    expect(stale.json().code).toBe('EMAIL_ALREADY_VERIFIED');
+    await signIn(t.app, pending, OTHER_PASSWORD);
   });
 
-  it('never deletes a verified account through delete-unverified-user', async () => {
-    const { email, token } = await createVerifiedUser(t.app, t.database.db);
-    const res = await post(t.app, '/api/api/delete-unverified-user', { email });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ ok: false });
-    expect((await get(t.app, '/api/api/user/me', { token })).statusCode).toBe(200);
-    await signIn(t.app, email);
-
-    const unknown = await post(t.app, '/api/api/delete-unverified-user', {
-      email: freshEmail('nobody'),
+  it('never deletes anything through delete-unverified-user', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const otp = await lastCode(t.database.db, email);
+    const pending = await post(t.app, '/api/api/delete-unverified-user', {
+      email: ` ${email.toUpperCase()}`,
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ ok: false });
+    expect(pending.statusCode).toBe(404);
+    expect(pending.json()).toEqual({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });
+    expect((await verifyEmail(email, otp)).statusCode).toBe(200);
+
+    const verified = await post(t.app, '/api/api/delete-unverified-user', { email });
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json()).toMatchObject({ ok: false });
+    const session = await signIn(t.app, email);
+    expect((await get(t.app, '/api/api/user/me', { token: session.token })).statusCode).toBe(200);
   });
 
   it('answers the verification errors of the spec', async () => {
     const email = freshEmail();
     await signUp(email);
     const otp = await lastCode(t.database.db, email);
+    const verify = (body: object) =>
+      post(t.app, '/api/auth/email-otp/verify-email', { email, otp, password: PASSWORD, ...body });
 
-    const wrong = await post(t.app, '/api/auth/email-otp/verify-email', {
-      email,
-      otp: wrongCode(otp),
-    });
+    const wrong = await verify({ otp: wrongCode(otp) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
       code: 'INVALID_OTP',
       message: AUTH_MESSAGES.invalidCode,
       field: 'otp',
     });
-
-    const nobody = await post(t.app, '/api/auth/email-otp/verify-email', {
-      email: freshEmail('nobody'),
-      otp,
+    // The right code with another password is not this sign-up's.
+    const otherPassword = await verify({ password: OTHER_PASSWORD });
+    expect(otherPassword.statusCode).toBe(400);
+    expect(otherPassword.json().code).toBe('INVALID_OTP');
+    const noPassword = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toMatchObject({
+      message: AUTH_MESSAGES.passwordRequired,
+      field: 'password',
     });
+
+    const nobody = await verify({ email: freshEmail('nobody') });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json()).toEqual({
       code: 'USER_NOT_FOUND',
       message: AUTH_MESSAGES.noPendingVerification,
     });
 
-    expect((await post(t.app, '/api/auth/email-otp/verify-email', { email, otp })).statusCode).toBe(
-      200,
-    );
-    const twice = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    expect((await verify({})).statusCode).toBe(200);
+    const twice = await verify({});
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({
       code: 'EMAIL_ALREADY_VERIFIED',
@@ -311,7 +323,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     const otp = await lastCode(t.database.db, email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * MINUTE + 1000);
-    const res = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    const res = await verifyEmail(email, otp);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'OTP_EXPIRED', message: AUTH_MESSAGES.expiredCode });
   });
@@ -322,9 +334,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     const otp = await lastCode(t.database.db, email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 9 * MINUTE);
-    expect((await post(t.app, '/api/auth/email-otp/verify-email', { email, otp })).statusCode).toBe(
-      200,
-    );
+    expect((await verifyEmail(email, otp)).statusCode).toBe(200);
   });
 
   it('stops a code after 5 wrong entries', async () => {
@@ -332,13 +342,10 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     await signUp(email);
     const otp = await lastCode(t.database.db, email);
     for (let i = 0; i < 5; i += 1) {
-      const res = await post(t.app, '/api/auth/email-otp/verify-email', {
-        email,
-        otp: wrongCode(otp),
-      });
+      const res = await verifyEmail(email, wrongCode(otp));
       expect(res.json().code).toBe('INVALID_OTP');
     }
-    const right = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp });
+    const right = await verifyEmail(email, otp);
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({
       code: 'OTP_ATTEMPTS_EXCEEDED',
@@ -346,46 +353,43 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     });
 
     // A new code works again.
-    expect(
-      (await post(t.app, '/api/auth/email-otp/send-verification-otp', { email })).statusCode,
-    ).toBe(200);
+    expect((await resendCode(email)).statusCode).toBe(200);
     const fresh = await lastCode(t.database.db, email);
-    expect(
-      (await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: fresh })).statusCode,
-    ).toBe(200);
+    expect((await verifyEmail(email, fresh)).statusCode).toBe(200);
   });
 
   it('replaces the old code on resend', async () => {
     const email = freshEmail();
     await signUp(email);
     const first = await lastCode(t.database.db, email);
-    const resend = await post(t.app, '/api/auth/email-otp/send-verification-otp', {
-      email: email.toUpperCase(),
-    });
+    const resend = await resendCode(email.toUpperCase());
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toEqual({ success: true });
     const second = await lastCode(t.database.db, email);
     if (second !== first) {
-      const old = await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: first });
+      const old = await verifyEmail(email, first);
       expect(old.json().code).toBe('INVALID_OTP');
     }
-    expect(
-      (await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: second })).statusCode,
-    ).toBe(200);
+    expect((await verifyEmail(email, second)).statusCode).toBe(200);
   });
 
   it('answers the resend errors of the spec', async () => {
-    const nobody = await post(t.app, '/api/auth/email-otp/send-verification-otp', {
-      email: freshEmail('nobody'),
-    });
+    const nobody = await resendCode(freshEmail('nobody'));
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json()).toEqual({
       code: 'USER_NOT_FOUND',
       message: AUTH_MESSAGES.resendVerificationNotFound,
     });
 
+    // A waiting sign-up of the address, but not one made with this password.
+    const pending = freshEmail();
+    await signUp(pending);
+    const notOwn = await resendCode(pending, OTHER_PASSWORD);
+    expect(notOwn.statusCode).toBe(404);
+    expect(notOwn.json().message).toBe(AUTH_MESSAGES.resendVerificationNotFound);
+
     const { email } = await createVerifiedUser(t.app, t.database.db);
-    const verified = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    const verified = await resendCode(email);
     expect(verified.statusCode).toBe(409);
     expect(verified.json()).toEqual({
       code: 'EMAIL_ALREADY_VERIFIED',
@@ -395,23 +399,21 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     const missing = await post(t.app, '/api/auth/email-otp/send-verification-otp', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(AUTH_MESSAGES.resendVerificationEmailRequired);
+    const noPassword = await post(t.app, '/api/auth/email-otp/send-verification-otp', { email });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toMatchObject({ field: 'password' });
   });
 
   it('resets a password with the mailed code and ends every session of the account', async () => {
     const { email, token: first } = await createVerifiedUser(t.app, t.database.db);
     const second = await signIn(t.app, email);
 
-    const unknown = await post(t.app, '/api/auth/email-otp/request-password-reset', {
-      email: freshEmail('nobody'),
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      code: 'USER_NOT_FOUND',
-      message: AUTH_MESSAGES.resetNotFound,
-    });
-
     const request = await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
     expect(request.statusCode).toBe(200);
+    expect(request.json()).toEqual({
+      success: true,
+      message: 'If an account exists for this address, a reset code has been sent.',
+    });
     const mail = await lastMail(t.database.db, email);
     expect(mail.subject).toBe('Your Vehicle Records password reset code');
     expect(mail.text).toContain('reset your password');
@@ -459,21 +461,34 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     expect(reused.statusCode).toBe(400);
   });
 
-  it('keeps the password of an unverified account reset by code, and verifies it', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
-    const otp = await lastCode(t.database.db, email);
-    const reset = await post(t.app, '/api/auth/email-otp/reset-password', {
-      email,
-      otp,
-      password: OTHER_PASSWORD,
-    });
-    expect(reset.statusCode).toBe(200);
-    const session = await signIn(t.app, email, OTHER_PASSWORD, freshIp());
-    expect((await get(t.app, '/api/api/user/me', { token: session.token })).json().role).toBe(
-      'USER',
+  it('answers a reset request alike for every address, and mails a code only to an account', async () => {
+    const nobody = freshEmail('nobody');
+    const pending = freshEmail();
+    await signUp(pending);
+    const signUpCode = await lastCode(t.database.db, pending);
+    for (const email of [nobody, pending]) {
+      const res = await post(t.app, '/api/auth/email-otp/request-password-reset', { email });
+      expect(res.statusCode, email).toBe(200);
+      expect(res.json(), email).toEqual({
+        success: true,
+        message: AUTH_MESSAGES.resetCodeSentIfAccount,
+      });
+    }
+    await expect(lastMail(t.database.db, nobody)).rejects.toThrow(/no mail/);
+    expect((await lastMail(t.database.db, pending)).subject).toBe(
+      'Your Vehicle Records verification code',
     );
+    // Nor does the reset itself tell an address without an account from a wrong code.
+    for (const email of [nobody, pending]) {
+      const reset = await post(t.app, '/api/auth/email-otp/reset-password', {
+        email,
+        otp: signUpCode,
+        password: OTHER_PASSWORD,
+      });
+      expect(reset.statusCode, email).toBe(400);
+      expect(reset.json(), email).toMatchObject({ code: 'INVALID_OTP' });
+    }
+    expect((await verifyEmail(pending, signUpCode)).statusCode).toBe(200);
   });
 
   it('lists every auth route in the OpenAPI document', async () => {

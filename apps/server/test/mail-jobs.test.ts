@@ -107,6 +107,7 @@ async function verifiedUser(t: TestApp, smtp: SmtpServer): Promise<SignedIn> {
   const verify = await post(t.app, '/api/auth/email-otp/verify-email', {
     email,
     otp: codeOf(mail!.raw),
+    password: PASSWORD,
   });
   expect(verify.statusCode).toBe(200);
   const body = verify.json();
@@ -211,6 +212,7 @@ describe.each(testDatabases())('mail jobs with the SMTP server down, then up, on
     const verify = await post(t.app, '/api/auth/email-otp/verify-email', {
       email: signUps[0],
       otp: codeOf(code!.raw),
+      password: PASSWORD,
     });
     expect(verify.statusCode).toBe(200);
   });

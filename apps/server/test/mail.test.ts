@@ -92,6 +92,7 @@ describe.each(testDatabases())('mail over SMTP on $name', (db) => {
     const verify = await post(t.app, '/api/auth/email-otp/verify-email', {
       email,
       otp: codeIn(mail.raw),
+      password: PASSWORD,
     });
     expect(verify.statusCode).toBe(200);
     expect(await t.database.db.select().from(outbox)).toEqual([]);
@@ -101,7 +102,11 @@ describe.each(testDatabases())('mail over SMTP on $name', (db) => {
     const email = freshEmail();
     await post(t.app, '/api/auth/sign-up/email', { email, password: PASSWORD });
     const signUpMail = await inbox.next(email);
-    await post(t.app, '/api/auth/email-otp/verify-email', { email, otp: codeIn(signUpMail.raw) });
+    await post(t.app, '/api/auth/email-otp/verify-email', {
+      email,
+      otp: codeIn(signUpMail.raw),
+      password: PASSWORD,
+    });
 
     expect(
       (await post(t.app, '/api/auth/email-otp/request-password-reset', { email })).statusCode,

@@ -133,7 +133,7 @@ describe('auth form validation', () => {
 describe('status box', () => {
   it("is green when the text contains 'successful' or 'sent', else red", () => {
     expect(isSuccessMessage(AUTH_MESSAGES.verifiedAndSignedIn)).toBe(true);
-    expect(isSuccessMessage(AUTH_MESSAGES.resetCodeSent)).toBe(true);
+    expect(isSuccessMessage(AUTH_MESSAGES.resetCodeSentIfAccount)).toBe(true);
     expect(isSuccessMessage(AUTH_MESSAGES.invalidCode)).toBe(false);
     expect(isSuccessMessage(AUTH_MESSAGES.additionalVerification)).toBe(false);
   });
@@ -157,9 +157,6 @@ describe('error codes to messages', () => {
     expect(authErrorMessage('resendReset', err('OTP_SEND_LIMIT'))).toBe(
       AUTH_MESSAGES.resetSendLimit,
     );
-    expect(authErrorMessage('resendReset', err('USER_NOT_FOUND'))).toBe(
-      AUTH_MESSAGES.resetNotFound,
-    );
     expect(authErrorMessage('signIn', err('EMAIL_NOT_VERIFIED'))).toBe(
       AUTH_MESSAGES.additionalVerification,
     );
@@ -168,7 +165,7 @@ describe('error codes to messages', () => {
     expect(
       authErrorMessage('signIn', err('INVALID_CREDENTIALS', 'Incorrect email or password.')),
     ).toBe('Incorrect email or password.');
-    expect(authErrorMessage('reRegister', new Error(''))).toBe(AUTH_MESSAGES.reRegistrationFailed);
+    expect(authErrorMessage('verify', new Error(''))).toBe(AUTH_MESSAGES.verificationFailed);
     expect(authErrorMessage('resendVerification', null)).toBe(
       AUTH_MESSAGES.resendVerificationFailed,
     );
@@ -216,31 +213,33 @@ describe('flows and delays', () => {
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeTruthy();
   });
 
-  it('forgot: the code-sent text, then resetConfirm after 2 s keeping the e-mail', async () => {
+  it('forgot: the if-an-account-exists text in green, then resetConfirm after 2 s keeping the e-mail', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubFetch({
-      '/api/auth/email-otp/request-password-reset': () => jsonResponse({ success: true }),
+    const answer = { success: true, message: AUTH_MESSAGES.resetCodeSentIfAccount };
+    const { calls } = stubFetch({
+      '/api/auth/email-otp/request-password-reset': () => jsonResponse(answer),
     });
     openDialog();
     click('Forgot password?');
     type('Email', 'ann@example.com');
     click('Send Reset Link');
-    expect(await screen.findByText(AUTH_MESSAGES.resetCodeSent)).toBeTruthy();
+    expect(await screen.findByText(AUTH_MESSAGES.resetCodeSentIfAccount)).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('data-tone')).toBe('success');
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.resetStepMs));
     for (const label of ['Verification Code', 'New Password', 'Confirm New Password']) input(label);
     click('Resend Code');
-    expect(await screen.findByText(AUTH_MESSAGES.resetCodeResent)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(calls.filter((url) => url.endsWith('/request-password-reset'))).toHaveLength(2),
+    );
+    expect(await screen.findByText(AUTH_MESSAGES.resetCodeSentIfAccount)).toBeTruthy();
   });
 
-  it('re-registers an unverified account: delete, wait 1.5 s, sign up again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    let signUps = 0;
-    stubFetch({
-      '/api/auth/sign-up/email': () =>
-        ++signUps === 1
-          ? jsonResponse({ message: 'exists', code: 'USER_EXISTS_UNVERIFIED' }, 409)
-          : jsonResponse({ success: true, email: 'ann@example.com' }),
-      '/api/api/delete-unverified-user': () => jsonResponse({ ok: true }),
+  it('sends the sign-up password with the code and with Resend Code', async () => {
+    const { fetchMock } = stubFetch({
+      '/api/auth/sign-up/email': () => jsonResponse({ success: true, email: 'ann@example.com' }),
+      '/api/auth/email-otp/send-verification-otp': () => jsonResponse({ success: true }),
+      '/api/auth/email-otp/verify-email': () =>
+        jsonResponse({ message: 'x', code: 'INVALID_OTP', field: 'otp' }, 400),
     });
     openDialog();
     click('Sign up');
@@ -248,19 +247,31 @@ describe('flows and delays', () => {
     type('Password', 'Str0ng!pass');
     type('Confirm Password', 'Str0ng!pass');
     click('Create Account');
-    await vi.waitFor(() => expect(screen.getByText('Processing...')).toBeTruthy());
-    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.reRegisterMs));
-    expect(await screen.findByRole('dialog', { name: 'Verify Email' })).toBeTruthy();
-    expect(signUps).toBe(2);
+    await screen.findByRole('dialog', { name: 'Verify Email' });
+    click('Resend Code');
+    expect(await screen.findByText(AUTH_MESSAGES.verificationCodeResent)).toBeTruthy();
+    type('Verification Code', '123456');
+    click('Verify Email');
+    expect(await screen.findByText(AUTH_MESSAGES.invalidCode)).toBeTruthy();
+    const bodyOf = (path: string) =>
+      JSON.parse(
+        String(fetchMock.mock.calls.find(([url]) => String(url).endsWith(path))?.[1]?.body),
+      );
+    expect(bodyOf('/send-verification-otp')).toEqual({
+      email: 'ann@example.com',
+      password: 'Str0ng!pass',
+    });
+    expect(bodyOf('/verify-email')).toEqual({
+      email: 'ann@example.com',
+      otp: '123456',
+      password: 'Str0ng!pass',
+    });
   });
 
-  it('a verified existing account: the e-mail field says to sign in', async () => {
-    stubFetch({
+  it('a verified existing account: the e-mail field says to sign in, nothing else is called', async () => {
+    const { calls } = stubFetch({
       '/api/auth/sign-up/email': () =>
         jsonResponse({ message: 'exists', code: 'USER_EXISTS_VERIFIED' }, 409),
-      '/api/api/delete-unverified-user': () => jsonResponse({ ok: false }, 409),
-      '/api/auth/email-otp/send-verification-otp': () =>
-        jsonResponse({ message: 'verified', code: 'EMAIL_ALREADY_VERIFIED' }, 409),
     });
     const user = userEvent.setup();
     openDialog();
@@ -270,6 +281,7 @@ describe('flows and delays', () => {
     type('Confirm Password', 'Str0ng!pass');
     click('Create Account');
     expect(await screen.findByText(AUTH_MESSAGES.existsVerified)).toBeTruthy();
+    expect(calls.filter((url) => !url.endsWith('/sign-up/email'))).toEqual([]);
   });
 });
 

@@ -28,8 +28,22 @@ export const AUTH_LIMITS = {
   signInMaxDelaySeconds: 15 * 60,
   /** Failed sign-ins and code entries from one IP address per hour. */
   failuresPerIpPerHour: 100,
-  /** Calls of delete-unverified-user per minute, per IP address and per e-mail. */
-  deleteUnverifiedPerMinute: 5,
+  /**
+   * Requests per minute from one IP address to each endpoint, counted before anything is looked
+   * up, so no answer (an address known or not) comes faster than this.
+   */
+  requestsPerIpPerMinute: {
+    signUp: 10,
+    verifyEmail: 20,
+    resendVerification: 20,
+    requestPasswordReset: 20,
+    resetPassword: 20,
+    deleteUnverifiedUser: 5,
+  },
+  /** A sign-up not verified within this many hours is gone. */
+  pendingSignUpHours: 24,
+  /** Sign-ups waiting for verification per e-mail address; a newer one drops the oldest. */
+  pendingSignUpsPerEmail: 5,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   /** The client's own minimum (spec section 5); the server enforces the full rule. */
@@ -63,16 +77,10 @@ export const AUTH_MESSAGES = {
   passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`,
   invalidEmail: 'Invalid email format. Please check your email address.',
   registrationFailed: 'Registration failed. Please try again.',
-  reRegistrationFailed: 'Registration failed after cleanup. Please try again.',
-  existsUnverified: 'An account with this email already exists but is not verified.',
-  existsUnverifiedCodeResent:
-    'An account with this email already exists but is not verified. A new verification code has been sent to your email.',
   existsVerified:
     'An account with this email already exists and is verified. Please sign in instead.',
   registrationCodeSent:
     'Registration successful! A verification code has been sent to your email. Please check your inbox.',
-  existsUnverifiedContactSupport:
-    'An account with this email already exists but is not verified, and a new code could not be sent. Please contact support.',
   fullNameTooLong: `Full name must be at most ${AUTH_LIMITS.fullNameMaxLength} characters.`,
 
   // Section 8: verification.
@@ -94,9 +102,7 @@ export const AUTH_MESSAGES = {
   resendVerificationFailed: 'Failed to resend verification code. Please try again.',
 
   // Section 8: resend reset code.
-  resetCodeResent: 'A new password reset code has been sent to your email address.',
   resendResetEmailRequired: 'Email is required to resend reset code.',
-  resetNotFound: 'No account found with this email address.',
   resetSendLimit: 'Too many attempts. Please wait before requesting a new code.',
   resendResetFailed: 'Failed to resend reset code. Please try again.',
 
@@ -111,7 +117,12 @@ export const AUTH_MESSAGES = {
   // Section 4: dialog status texts.
   verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',
   verifiedSignInManually: 'Email verified successfully! You can now sign in.',
-  resetCodeSent: 'Password reset code has been sent to your email address.',
+  /**
+   * The answer to every password reset request, known address or not (docs/product-rules.md):
+   * the spec's 'Password reset code has been sent ...' and 'No account found ...' would tell
+   * who has an account.
+   */
+  resetCodeSentIfAccount: 'If an account exists for this address, a reset code has been sent.',
   resetSigningIn: 'Password reset successful! Signing you in...',
   resetSignInManually: 'Password reset successful! You can now sign in with your new password.',
   signInRedirecting: 'Sign in successful! Redirecting to dashboard...',
@@ -156,7 +167,6 @@ export const AUTH_ERROR_CODES = [
   'INVALID_EMAIL',
   'PASSWORD_POLICY',
   'USER_EXISTS_VERIFIED',
-  'USER_EXISTS_UNVERIFIED',
   'USER_NOT_FOUND',
   'EMAIL_ALREADY_VERIFIED',
   'INVALID_OTP',
@@ -185,7 +195,6 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
   PASSWORD_POLICY: AUTH_MESSAGES.passwordPolicy,
   USER_EXISTS_VERIFIED: AUTH_MESSAGES.existsVerified,
-  USER_EXISTS_UNVERIFIED: AUTH_MESSAGES.existsUnverified,
   USER_NOT_FOUND: AUTH_MESSAGES.noPendingVerification,
   EMAIL_ALREADY_VERIFIED: AUTH_MESSAGES.alreadyVerified,
   INVALID_OTP: AUTH_MESSAGES.invalidCode,

@@ -30,7 +30,6 @@ export const TIMINGS = {
   backToSigninMs: 2000,
   resetStepMs: 2000,
   backToRegisterMs: 3000,
-  reRegisterMs: 1500,
   errorDisplayMs: 5000,
   autoOrderMs: 1000,
   pendingPlateSearchMs: 500,

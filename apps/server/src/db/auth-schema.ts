@@ -87,6 +87,36 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * Sign-ups waiting for their code (docs/decisions/0010-pending-registrations.md): each its own
+ * row, password hash (better-auth's hasher) and code, so a code verifies only the sign-up it
+ * was mailed for and only with that sign-up's password. The account (`auth_users` and its
+ * credential) is created only when one is verified, which removes the others of the address.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: text('id').primaryKey(),
+    /** Trimmed and lower-cased, as `auth_users.email`. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    /** HMAC of the mailed code under the instance's auth secret; never the code itself. */
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', tz).notNull(),
+    /** Wrong codes entered for this sign-up since its code was mailed. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The sign-up itself: gone after this, verified or not. */
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_registrations_email_idx').on(t.email),
+    index('pending_registrations_expires_at_idx').on(t.expiresAt),
+    check('pending_registrations_attempts_not_negative', sql`${t.attempts} >= 0`),
+  ],
+);
+
 /** better-auth's own per-IP, per-path request limiter. */
 export const authRateLimits = pgTable('auth_rate_limits', {
   id: text('id').primaryKey(),

@@ -3,7 +3,7 @@ import { AUTH_LIMITS } from '@vr/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, authUsers, authVerifications } from '../../db/schema.ts';
-import type { Tx } from '../credits/credits.ledger.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 
 /** An account's e-mail/password credential: better-auth's password hash. */
 export interface PasswordCredential {
@@ -48,7 +48,7 @@ function signInCodeIdentifier(email: string, ip: string): string {
 
 /** Replaces the address's sign-in code of this account; the old one stops working. */
 export async function replaceSignInCode(
-  executor: Db | Tx,
+  executor: DbOrTx,
   code: { email: string; ip: string; codeHash: string; expiresAt: Date; now: Date },
 ): Promise<void> {
   const identifier = signInCodeIdentifier(code.email, code.ip);

@@ -42,12 +42,7 @@ export async function forwardToAuth(
   path: string,
   body: Record<string, unknown>,
 ): Promise<AuthCall> {
-  const headers = new Headers();
-  for (const name of FORWARDED_HEADERS) {
-    const value = client.headers[name];
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  headers.set(CLIENT_IP_HEADER, client.ip);
+  const headers = clientHeaders(client);
   headers.set('content-type', 'application/json');
   const response = await auth.handler(
     new Request(`${baseUrl}${AUTH_BASE_PATH}${path}`, {
@@ -56,6 +51,38 @@ export async function forwardToAuth(
       body: JSON.stringify(body),
     }),
   );
+  return readAnswer(response);
+}
+
+/**
+ * Signs in the account just created from a verified sign-up (auth.instance.ts
+ * `startRegisteredSession`, which no HTTP path reaches): a session recorded with the client's
+ * address and user agent, its token, and the session cookie.
+ */
+export async function startSession(
+  auth: AuthInstance,
+  client: ClientContext,
+  userId: string,
+): Promise<AuthCall> {
+  const response = await auth.api.startRegisteredSession({
+    body: { userId },
+    headers: clientHeaders(client),
+    asResponse: true,
+  });
+  return readAnswer(response);
+}
+
+function clientHeaders(client: ClientContext): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = client.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  headers.set(CLIENT_IP_HEADER, client.ip);
+  return headers;
+}
+
+async function readAnswer(response: Response): Promise<AuthCall> {
   const text = await response.text();
   let json: unknown = null;
   if (text) {

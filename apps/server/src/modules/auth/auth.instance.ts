@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AUTH_LIMITS, AUTH_MESSAGES, isStrongPassword } from '@vr/contracts';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -88,7 +90,8 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      // AuthService.signUp asks for the code itself, so a failure to queue it reaches the client.
+      // Sign-ups wait in pending_registrations (auth.registrations.ts) and become accounts already
+      // verified; better-auth never mails a verification of its own.
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
@@ -109,7 +112,6 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       // spec's limits; the library's defaults (3 per 10 s) would lock out a shared address.
       customRules: {
         '/sign-in/*': { window: 60, max: 20 },
-        '/sign-up/*': { window: 60, max: 10 },
         '/email-otp/*': { window: 60, max: 20 },
       },
     },
@@ -179,8 +181,33 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
         },
       }),
       bearer(),
+      registeredSessions(),
     ],
   });
+}
+
+/**
+ * The session of an account AuthService has just created from a verified sign-up (code and
+ * password checked there; docs/decisions/0010-pending-registrations.md), started as better-auth's
+ * own e-mail verification starts one: session record, token and cookie. Server-only: callable
+ * through `auth.api` alone, never over HTTP.
+ */
+function registeredSessions() {
+  return {
+    id: 'vr-registered-sessions',
+    endpoints: {
+      startRegisteredSession: createAuthEndpoint.serverOnly(
+        { method: 'POST', body: z.object({ userId: z.string().min(1) }) },
+        async (ctx) => {
+          const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!user) throw new APIError('NOT_FOUND', { message: 'No such account.' });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ token: session.token });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
 }
 
 export type AuthInstance = ReturnType<typeof createAuthInstance>;

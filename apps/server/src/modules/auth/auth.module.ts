@@ -5,6 +5,7 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { bootstrapAdmins } from '../users/users.service.ts';
 import { createGuards, type AuthGuards } from './auth.guard.ts';
 import { createAuthInstance, trustedOrigins, type AuthInstance } from './auth.instance.ts';
+import { createRegistrations } from './auth.registrations.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { Sessions } from './auth.sessions.ts';
@@ -35,10 +36,19 @@ export async function registerAuth(
   const throttles = new Throttles(db);
   const sessions = new Sessions(auth, db, deps.secret, config.SESSION_MAX_DAYS);
   const guards = createGuards(app, sessions);
+  const registrations = createRegistrations({
+    db,
+    jobs,
+    passwords: (await auth.$context).password,
+    secret: deps.secret,
+    productName: config.PRODUCT_NAME,
+    adminEmails: config.ADMIN_EMAILS,
+  });
   const service = new AuthService({
     auth,
     db,
     throttles,
+    registrations,
     publicUrl: config.PUBLIC_URL,
     adminEmails: config.ADMIN_EMAILS,
     log: app.log,
@@ -48,6 +58,7 @@ export async function registerAuth(
   await app.register(authRoutes, {
     service,
     sessions,
+    throttles,
     trustedOrigins: trustedOrigins(config.PUBLIC_URL),
   });
   const promoted = await bootstrapAdmins(db, config.ADMIN_EMAILS);

@@ -1,8 +1,10 @@
 import {
+  AUTH_LIMITS,
   AUTH_MESSAGES,
   authErrorResponseSchema,
   authSessionResponseSchema,
   authSuccessResponseSchema,
+  passwordResetRequestedResponseSchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   sendVerificationOtpBodySchema,
@@ -14,10 +16,41 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { foreignOriginError, registerAuthErrorHandler, requireJsonBodies } from './auth.errors.ts';
+import {
+  AuthError,
+  foreignOriginError,
+  registerAuthErrorHandler,
+  requireJsonBodies,
+} from './auth.errors.ts';
 import { sendCookies, type ClientContext } from './auth.forward.ts';
 import type { AuthService, Outcome } from './auth.service.ts';
 import type { Sessions } from './auth.sessions.ts';
+import { throttleKeys, type Throttles } from './auth.throttle.ts';
+
+const MINUTE_MS = 60 * 1000;
+
+type BudgetedEndpoint = keyof typeof AUTH_LIMITS.requestsPerIpPerMinute;
+
+/**
+ * An `onRequest` hook counting the endpoint's requests from the client's IP address before
+ * anything else happens (body, look-ups, hashing): beyond
+ * `AUTH_LIMITS.requestsPerIpPerMinute[endpoint]` a minute it answers 429 with Retry-After, so
+ * no answer about an address, known or not, comes faster.
+ */
+export function perIpBudget(throttles: Throttles, endpoint: BudgetedEndpoint) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const result = await throttles.consume(
+      throttleKeys.requestsFromIp(endpoint, request.ip),
+      AUTH_LIMITS.requestsPerIpPerMinute[endpoint],
+      MINUTE_MS,
+    );
+    if (!result.allowed) {
+      throw new AuthError(429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+  };
+}
 
 /** The error answers a route documents, all `{ message, code, ... }`. */
 export function errorResponses<S extends number>(
@@ -61,8 +94,9 @@ const emptyBodySchema = z.object({}).nullish();
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
   sessions: Sessions;
+  throttles: Throttles;
   trustedOrigins: readonly string[];
-}> = async (app, { service, sessions, trustedOrigins }) => {
+}> = async (app, { service, sessions, throttles, trustedOrigins }) => {
   registerAuthErrorHandler(app);
   requireJsonBodies(app);
   app.addHook('onSend', async (_request, reply) => {
@@ -73,9 +107,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/sign-up/email',
     {
+      onRequest: perIpBudget(throttles, 'signUp'),
       schema: {
         tags,
-        summary: 'Create an account; mails a 6-digit verification code',
+        summary:
+          'Sign up: mails a 6-digit code; the account exists once the code is entered with this password',
         body: signUpBodySchema,
         response: { 200: signUpResponseSchema, ...errorResponses(400, 409, 429, 503) },
       },
@@ -86,9 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/verify-email',
     {
+      onRequest: perIpBudget(throttles, 'verifyEmail'),
       schema: {
         tags,
-        summary: 'Verify the e-mail with its code; signs in (bearer token + session cookie)',
+        summary:
+          'Verify a sign-up with its code and its password: creates the account and signs in (bearer token + session cookie)',
         body: verifyEmailBodySchema,
         response: { 200: authSessionResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
       },
@@ -99,9 +137,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/send-verification-otp',
     {
+      onRequest: perIpBudget(throttles, 'resendVerification'),
       schema: {
         tags,
-        summary: 'Mail a new verification code (the old one stops working)',
+        summary:
+          'Mail a new code for the sign-up made with this password (its old code stops working)',
         body: sendVerificationOtpBodySchema,
         response: { 200: authSuccessResponseSchema, ...errorResponses(400, 404, 409, 429, 503) },
       },
@@ -127,11 +167,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/request-password-reset',
     {
+      onRequest: perIpBudget(throttles, 'requestPasswordReset'),
       schema: {
         tags,
-        summary: 'Mail a password reset code (also to resend it)',
+        summary:
+          'Mail a password reset code if the address has an account (also to resend it); the same answer either way',
         body: requestPasswordResetBodySchema,
-        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 404, 429, 503) },
+        response: {
+          200: passwordResetRequestedResponseSchema,
+          ...errorResponses(400, 429, 503),
+        },
       },
     },
     async (request, reply) =>
@@ -141,11 +186,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/reset-password',
     {
+      onRequest: perIpBudget(throttles, 'resetPassword'),
       schema: {
         tags,
         summary: 'Set a new password with the reset code; ends every session of the account',
         body: resetPasswordBodySchema,
-        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 403, 404, 429) },
+        response: { 200: authSuccessResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) =>

@@ -1,11 +1,11 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
   signInLockedMessage,
-  splitFullName,
   type AuthSessionResponse,
   type AuthSuccessResponse,
+  type PasswordResetRequestedResponse,
   type SignUpResponse,
 } from '@vr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,10 +20,18 @@ import {
   matchSignInCode,
   replaceSignInCode,
 } from './auth-sign-in.repo.ts';
+import { newMailedCode } from './auth.codes.ts';
 import { AuthError, foreignOriginError } from './auth.errors.ts';
-import { authErrorCode, forwardToAuth, type AuthCall, type ClientContext } from './auth.forward.ts';
+import {
+  authErrorCode,
+  forwardToAuth,
+  startSession,
+  type AuthCall,
+  type ClientContext,
+} from './auth.forward.ts';
 import { codeMailOutcome, type AuthInstance } from './auth.instance.ts';
 import { codeMail } from './auth.mails.ts';
+import type { Registrations, VerifyOutcome } from './auth.registrations.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -36,13 +44,9 @@ export interface Outcome<T> {
 }
 
 /** Which flow a better-auth failure came from: some codes read differently per flow. */
-type Flow =
-  'signUp' | 'verify' | 'resendVerification' | 'signIn' | 'requestReset' | 'reset' | 'signOut';
+type Flow = 'signIn' | 'requestReset' | 'reset' | 'signOut';
 
 const FALLBACK: Record<Flow, string> = {
-  signUp: AUTH_MESSAGES.registrationFailed,
-  verify: AUTH_MESSAGES.verificationFailed,
-  resendVerification: AUTH_MESSAGES.resendVerificationFailed,
   signIn: AUTH_MESSAGES.genericFailure,
   requestReset: AUTH_MESSAGES.resendResetFailed,
   reset: AUTH_MESSAGES.genericFailure,
@@ -53,6 +57,7 @@ export interface AuthServiceDeps {
   auth: AuthInstance;
   db: Db;
   throttles: Throttles;
+  registrations: Registrations;
   publicUrl: string;
   adminEmails: readonly string[];
   log: FastifyBaseLogger;
@@ -71,91 +76,82 @@ interface SignInCounts {
 }
 
 /**
- * The account flows. Each checks what the spec's dialog needs told apart (unknown, unverified,
- * verified), applies our throttles, then hands the request to better-auth and translates its
- * answer into the contract (contracts/auth.ts).
+ * The account flows. Each checks what the spec's dialog needs told apart (no account, a sign-up
+ * waiting for its code, an account), applies our throttles, then hands the request to
+ * better-auth and translates its answer into the contract (contracts/auth.ts). Sign-ups waiting
+ * for their code are ours (auth.registrations.ts); better-auth sees an account only once it is
+ * verified.
  */
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * Records a sign-up waiting for its code and mails the code; no account exists until the code
+   * is entered with this password (verifyEmail). Another sign-up of the same address, before or
+   * after, is a separate one with its own code.
+   */
   async signUp(
     client: ClientContext,
     input: { email: string; password: string; fullName?: string | undefined },
   ): Promise<Outcome<SignUpResponse>> {
     const { email } = input;
-    const existing = await findIdentityByEmail(this.deps.db, email);
-    if (existing) {
-      throw existing.emailVerified
-        ? new AuthError(409, 'USER_EXISTS_VERIFIED', AUTH_MESSAGES.existsVerified, {
-            field: 'email',
-          })
-        : new AuthError(409, 'USER_EXISTS_UNVERIFIED', AUTH_MESSAGES.existsUnverified, {
-            field: 'email',
-          });
+    if (await findIdentityByEmail(this.deps.db, email)) {
+      throw new AuthError(409, 'USER_EXISTS_VERIFIED', AUTH_MESSAGES.existsVerified, {
+        field: 'email',
+      });
     }
     await this.countCodeSend(client, email, AUTH_MESSAGES.verificationSendLimit);
-    const fullName = input.fullName?.trim() ?? '';
-    const { givenName, familyName } = splitFullName(fullName);
-    const call = await this.forward(client, '/sign-up/email', {
-      email,
-      password: input.password,
-      name: fullName,
-      ...(givenName ? { givenName } : {}),
-      ...(familyName ? { familyName } : {}),
-    });
-    if (!call.ok) throw this.failure(call, 'signUp');
-    // The account stays (unverified) if this fails: "Resend Code", or delete-unverified-user
-    // and sign up again.
-    await this.forwardMailingCode(
-      client,
-      '/email-otp/send-verification-otp',
-      { email, type: 'email-verification' },
-      'signUp',
+    await this.queuingCodeMail(() =>
+      this.deps.registrations.start({
+        email,
+        password: input.password,
+        fullName: input.fullName?.trim() ?? '',
+      }),
     );
     return { body: { success: true, email }, setCookies: [] };
   }
 
+  /**
+   * Verifies the caller's sign-up with its code and its password, creates the account with that
+   * password and signs in, as better-auth's own verification does.
+   */
   async verifyEmail(
     client: ClientContext,
-    input: { email: string; otp: string },
+    input: { email: string; otp: string; password: string },
   ): Promise<Outcome<AuthSessionResponse>> {
-    const user = await findIdentityByEmail(this.deps.db, input.email);
-    if (!user) throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.noPendingVerification);
-    if (user.emailVerified) {
-      throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
-    }
+    const pendings = await this.pendingSignUps(input.email, AUTH_MESSAGES.noPendingVerification);
     const ipKey = await this.countFailureFromIp(client);
-    const call = await this.forward(client, '/email-otp/verify-email', {
-      email: input.email,
-      otp: input.otp,
-    });
-    if (!call.ok) {
-      if (!isCodeFailure(call)) await this.deps.throttles.release(ipKey);
-      throw this.failure(call, 'verify');
+    const outcome = await this.deps.registrations.verify(pendings, input.otp, input.password);
+    if (!outcome.ok) {
+      // A sign-up gone or verified meanwhile is no wrong guess.
+      if (outcome.reason === 'gone' || outcome.reason === 'verified') {
+        await this.deps.throttles.release(ipKey);
+      }
+      throw verifyFailure(outcome.reason);
     }
     await this.deps.throttles.release(ipKey);
-    await onEmailVerified(this.deps.db, user, this.deps.adminEmails);
-    return { body: await this.sessionBody(call, user.id), setCookies: call.setCookies };
+    const call = await startSession(this.deps.auth, client, outcome.userId);
+    return { body: await this.sessionBody(call, outcome.userId), setCookies: call.setCookies };
   }
 
+  /** Mails a new code for the caller's own sign-up (the one made with this password) only. */
   async resendVerificationCode(
     client: ClientContext,
-    input: { email: string },
+    input: { email: string; password: string },
   ): Promise<Outcome<AuthSuccessResponse>> {
-    const user = await findIdentityByEmail(this.deps.db, input.email);
-    if (!user) {
+    const pendings = await this.pendingSignUps(
+      input.email,
+      AUTH_MESSAGES.resendVerificationNotFound,
+    );
+    // Counted before the password is checked: besides the mails, this bounds the guesses at a
+    // sign-up's password through this route to 3 per 5 minutes per address.
+    await this.countCodeSend(client, input.email, AUTH_MESSAGES.verificationSendLimit);
+    const own = await this.deps.registrations.ownOf(pendings, input.password);
+    const mailed =
+      own && (await this.queuingCodeMail(() => this.deps.registrations.mailNewCode(own)));
+    if (!mailed) {
       throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.resendVerificationNotFound);
     }
-    if (user.emailVerified) {
-      throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
-    }
-    await this.countCodeSend(client, input.email, AUTH_MESSAGES.verificationSendLimit);
-    await this.forwardMailingCode(
-      client,
-      '/email-otp/send-verification-otp',
-      { email: input.email, type: 'email-verification' },
-      'resendVerification',
-    );
     return { body: { success: true }, setCookies: [] };
   }
 
@@ -206,28 +202,34 @@ export class AuthService {
     throw new AuthError(403, 'STEP_UP_REQUIRED', AUTH_MESSAGES.signInCodeRequired);
   }
 
+  /**
+   * Mails a reset code when the address has an account, and answers the same whether it has one
+   * or not (docs/product-rules.md): the answer tells nobody who has an account.
+   */
   async requestPasswordReset(
     client: ClientContext,
     input: { email: string },
-  ): Promise<Outcome<AuthSuccessResponse>> {
-    const user = await findIdentityByEmail(this.deps.db, input.email);
-    if (!user) throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.resetNotFound);
+  ): Promise<Outcome<PasswordResetRequestedResponse>> {
+    // Counted for every address, so the limit does not tell known ones from unknown ones either.
     await this.countCodeSend(client, input.email, AUTH_MESSAGES.resetSendLimit);
+    // better-auth mails the code only to an account, and answers alike without one.
     await this.forwardMailingCode(
       client,
       '/email-otp/request-password-reset',
       { email: input.email },
       'requestReset',
     );
-    return { body: { success: true }, setCookies: [] };
+    return {
+      body: { success: true, message: AUTH_MESSAGES.resetCodeSentIfAccount },
+      setCookies: [],
+    };
   }
 
+  /** An address without an account has no reset code: it answers as a wrong code does. */
   async resetPassword(
     client: ClientContext,
     input: { email: string; otp: string; password: string },
   ): Promise<Outcome<AuthSuccessResponse>> {
-    const user = await findIdentityByEmail(this.deps.db, input.email);
-    if (!user) throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.resetNotFound);
     const ipKey = await this.countFailureFromIp(client);
     const call = await this.forward(client, '/email-otp/reset-password', {
       email: input.email,
@@ -241,7 +243,8 @@ export class AuthService {
     await this.deps.throttles.release(ipKey);
     // A reset by mailed code proves the address and ends the account's sign-in lock.
     await this.deps.throttles.clear(throttleKeys.signInAccount(input.email));
-    await onEmailVerified(this.deps.db, user, this.deps.adminEmails);
+    const user = await findIdentityByEmail(this.deps.db, input.email);
+    if (user) await onEmailVerified(this.deps.db, user, this.deps.adminEmails);
     return { body: { success: true }, setCookies: call.setCookies };
   }
 
@@ -282,8 +285,14 @@ export class AuthService {
     return this.settleSignIn(call, counts);
   }
 
-  private forwardSignIn(client: ClientContext, input: { email: string; password: string }) {
-    return this.forward(client, '/sign-in/email', { email: input.email, password: input.password });
+  private async forwardSignIn(client: ClientContext, input: { email: string; password: string }) {
+    return this.withPendingSignUp(
+      input,
+      await this.forward(client, '/sign-in/email', {
+        email: input.email,
+        password: input.password,
+      }),
+    );
   }
 
   /** better-auth's answer to a sign-in, with what the attempt counted kept or given back. */
@@ -353,10 +362,10 @@ export class AuthService {
       AUTH_LIMITS.otpSendWindowMinutes * MINUTE_MS,
     );
     if (!budget.allowed) return;
-    const code = newCode();
+    const code = newMailedCode();
     const now = new Date();
-    try {
-      await db.transaction(async (tx) => {
+    await this.queuingCodeMail(() =>
+      db.transaction(async (tx) => {
         await replaceSignInCode(tx, {
           email: input.email,
           ip: client.ip,
@@ -365,9 +374,44 @@ export class AuthService {
           now,
         });
         await enqueueMail(jobs, tx, codeMail(productName, input.email, 'sign-in', code));
-      });
+      }),
+    );
+  }
+
+  /**
+   * The sign-ups of an address that has no account yet, newest first: 409 when it has an
+   * account, 404 (`notFound`) when nobody is waiting to verify it.
+   */
+  private async pendingSignUps(email: string, notFound: string) {
+    if (await findIdentityByEmail(this.deps.db, email)) {
+      throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
+    }
+    const pendings = await this.deps.registrations.live(email);
+    if (pendings.length === 0) throw new AuthError(404, 'USER_NOT_FOUND', notFound);
+    return pendings;
+  }
+
+  /**
+   * A sign-in refused for an address without an account, whose password is that of a sign-up
+   * waiting for its code, answers as better-auth does for an unverified account: the password
+   * was right, the e-mail is not verified yet.
+   */
+  private async withPendingSignUp(
+    input: { email: string; password: string },
+    call: AuthCall,
+  ): Promise<AuthCall> {
+    if (authErrorCode(call) !== 'INVALID_EMAIL_OR_PASSWORD') return call;
+    const { registrations } = this.deps;
+    const own = await registrations.ownOf(await registrations.live(input.email), input.password);
+    return own ? { ...call, status: 403, json: { code: 'EMAIL_NOT_VERIFIED' } } : call;
+  }
+
+  /** Queues a code mail in a transaction of ours: 503 when that fails, nothing recorded. */
+  private async queuingCodeMail<T>(queue: () => Promise<T>): Promise<T> {
+    try {
+      return await queue();
     } catch (err) {
-      this.deps.log.error({ err, mail: { purpose: 'sign-in' } }, 'could not queue a code mail');
+      this.deps.log.error({ err }, 'could not queue a code mail');
       throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
     }
   }
@@ -472,12 +516,6 @@ export class AuthService {
         return new AuthError(400, 'PASSWORD_POLICY', AUTH_MESSAGES.passwordPolicy, {
           field: 'password',
         });
-      case 'USER_NOT_FOUND':
-        return new AuthError(
-          404,
-          'USER_NOT_FOUND',
-          flow === 'verify' ? AUTH_MESSAGES.noPendingVerification : AUTH_MESSAGES.resetNotFound,
-        );
       case 'INVALID_ORIGIN':
       case 'MISSING_OR_NULL_ORIGIN':
       case 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED':
@@ -492,15 +530,27 @@ export class AuthService {
   }
 }
 
-/** A sign-in code: `otpLength` digits from the CSPRNG, unbiased. */
-function newCode(): string {
-  const digits = AUTH_LIMITS.otpLength;
-  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
-}
-
 /** Codes are stored hashed, as better-auth stores its own. */
 function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('base64url');
+}
+
+/** Why a code did not verify, in the contract's terms. */
+function verifyFailure(reason: Exclude<VerifyOutcome, { ok: true }>['reason']): AuthError {
+  switch (reason) {
+    case 'wrong-code':
+      return new AuthError(400, 'INVALID_OTP', AUTH_MESSAGES.invalidCode, { field: 'otp' });
+    case 'expired-code':
+      return new AuthError(400, 'OTP_EXPIRED', AUTH_MESSAGES.expiredCode, { field: 'otp' });
+    case 'attempts-exceeded':
+      return new AuthError(403, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.codeAttemptsExceeded, {
+        field: 'otp',
+      });
+    case 'gone':
+      return new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.noPendingVerification);
+    case 'verified':
+      return new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
+  }
 }
 
 /** A wrong, expired or exhausted code: the attempts the IP budget counts. */

@@ -19,8 +19,7 @@ export const throttleKeys = {
   failuresFromIp: (ip: string) => `fail:ip:${ip}`,
   codeSendsToEmail: (email: string) => `otp:email:${email}`,
   codeSendsFromIp: (ip: string) => `otp:ip:${ip}`,
-  deleteUnverifiedFromIp: (ip: string) => `delete-unverified:ip:${ip}`,
-  deleteUnverifiedForEmail: (email: string) => `delete-unverified:email:${email}`,
+  requestsFromIp: (endpoint: string, ip: string) => `requests:${endpoint}:ip:${ip}`,
 };
 
 /** The auth throttles: the shared fixed-window counters, and the sign-in backoff of an account. */

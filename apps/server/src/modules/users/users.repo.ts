@@ -34,7 +34,7 @@ export async function findUserWithRole(db: Db, userId: string): Promise<UserWith
  * ADMIN when `admin`; never lowers a role. Returns whether the profile was created now.
  */
 export async function ensureProfile(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   admin: boolean,
 ): Promise<{ created: boolean }> {
@@ -72,18 +72,6 @@ export async function findVerifiedByEmails(
     .select()
     .from(authUsers)
     .where(and(inArray(authUsers.email, [...emails]), eq(authUsers.emailVerified, true)));
-}
-
-/**
- * Deletes the identity of `email` only while it is unverified; the condition is part of the
- * DELETE, so a verification landing at the same moment wins.
- */
-export async function deleteUnverifiedIdentity(db: Db, email: string): Promise<boolean> {
-  const deleted = await db
-    .delete(authUsers)
-    .where(and(eq(authUsers.email, email), eq(authUsers.emailVerified, false)))
-    .returning({ id: authUsers.id });
-  return deleted.length > 0;
 }
 
 export interface UserListRow {

@@ -1,5 +1,4 @@
 import {
-  AUTH_LIMITS,
   AUTH_MESSAGES,
   deleteUnverifiedUserBodySchema,
   deleteUnverifiedUserResponseSchema,
@@ -11,11 +10,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AuthError, registerAuthErrorHandler, requireJsonBodies } from '../auth/auth.errors.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
-import { throttleKeys, type Throttles } from '../auth/auth.throttle.ts';
-import { deleteUnverifiedUser, loadAuthUser, registerProfile } from './users.service.ts';
-
-const MINUTE_MS = 60 * 1000;
+import { errorResponses, perIpBudget } from '../auth/auth.routes.ts';
+import type { Throttles } from '../auth/auth.throttle.ts';
+import { loadAuthUser, registerProfile, unverifiedUserDeletion } from './users.service.ts';
 
 export interface UsersRoutesOptions {
   db: Db;
@@ -72,12 +69,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app.post(
     '/api/api/delete-unverified-user',
     {
+      onRequest: perIpBudget(throttles, 'deleteUnverifiedUser'),
       schema: {
         tags: ['users'],
-        summary: 'Delete an account that never verified its e-mail (no token)',
+        summary:
+          "The spec's cleanup before re-registering: never deletes anything (accounts exist only once verified; sign-ups need no cleanup)",
         body: deleteUnverifiedUserBodySchema,
         response: {
-          200: deleteUnverifiedUserResponseSchema,
           404: deleteUnverifiedUserResponseSchema,
           409: deleteUnverifiedUserResponseSchema,
           ...errorResponses(400, 429),
@@ -85,25 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      for (const key of [
-        throttleKeys.deleteUnverifiedFromIp(request.ip),
-        throttleKeys.deleteUnverifiedForEmail(email),
-      ]) {
-        const limit = await throttles.consume(
-          key,
-          AUTH_LIMITS.deleteUnverifiedPerMinute,
-          MINUTE_MS,
-        );
-        if (!limit.allowed) {
-          throw new AuthError(429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests, {
-            retryAfterSeconds: limit.retryAfterSeconds,
-          });
-        }
-      }
-      const result = await deleteUnverifiedUser(db, email);
-      if (result === 'deleted') return { ok: true };
-      request.log.info({ result }, 'delete-unverified-user: nothing deleted');
+      const result = await unverifiedUserDeletion(db, request.body.email);
       return reply
         .status(result === 'verified' ? 409 : 404)
         .send({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });

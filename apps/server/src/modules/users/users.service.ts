@@ -1,10 +1,10 @@
 import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME, type AuthUser, type Role } from '@vr/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { profiles } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import {
-  deleteUnverifiedIdentity,
   ensureProfile,
   findIdentityByEmail,
   findUserWithRole,
@@ -37,7 +37,7 @@ function isAdminEmail(adminEmails: readonly string[], email: string): boolean {
  * as ADMIN when its address is in ADMIN_EMAILS.
  */
 export async function onEmailVerified(
-  db: Db,
+  db: Db | Tx,
   user: { id: string; email: string },
   adminEmails: readonly string[],
 ): Promise<void> {
@@ -87,11 +87,15 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
   return { ok: true, email: user.email, role };
 }
 
-export type DeleteUnverifiedResult = 'deleted' | 'not-found' | 'verified';
-
-/** Deletes an account that never verified its e-mail; never touches a verified one. */
-export async function deleteUnverifiedUser(db: Db, email: string): Promise<DeleteUnverifiedResult> {
-  if (await deleteUnverifiedIdentity(db, email)) return 'deleted';
-  const user = await findIdentityByEmail(db, email);
-  return user ? 'verified' : 'not-found';
+/**
+ * What delete-unverified-user (spec) finds to delete: never anything. An account exists only
+ * once its e-mail is verified (docs/decisions/0010-pending-registrations.md), and sign-ups
+ * waiting for their code need no deleting: each is separate, expires, and the first one
+ * verified removes the others. So nobody can remove, or hold on to, someone else's sign-up.
+ */
+export async function unverifiedUserDeletion(
+  db: Db,
+  email: string,
+): Promise<'verified' | 'nothing-to-delete'> {
+  return (await findIdentityByEmail(db, email)) ? 'verified' : 'nothing-to-delete';
 }

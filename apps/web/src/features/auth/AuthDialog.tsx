@@ -125,55 +125,16 @@ export default function AuthDialog({
     setMessage(AUTH_MESSAGES.registrationCodeSent);
   };
 
-  /** Spec section 4 "Registering an existing account". */
-  const reRegister = async () => {
-    let deleted: boolean;
-    try {
-      const answer = await apiFetch<{ ok: boolean }>('/delete-unverified-user', {
-        method: 'POST',
-        body: JSON.stringify({ email }),
-      });
-      deleted = answer.ok;
-    } catch {
-      deleted = false;
-    }
-    if (deleted) {
-      await new Promise<void>((resolve) => later(TIMINGS.reRegisterMs, resolve));
-      try {
-        await signUp();
-      } catch (error) {
-        setErrors({ password: authErrorMessage('reRegister', error) });
-      }
-      return;
-    }
-    try {
-      await authFetch('/email-otp/send-verification-otp', { email });
-      switchMode('verify');
-      setMessage(AUTH_MESSAGES.existsUnverifiedCodeResent);
-    } catch (error) {
-      const code = errorCode(error);
-      const text = error instanceof Error ? error.message.toLowerCase() : '';
-      if (
-        code === 'USER_NOT_FOUND' ||
-        code === 'EMAIL_ALREADY_VERIFIED' ||
-        text.includes('verified') ||
-        text.includes('confirmed')
-      ) {
-        setErrors({ email: AUTH_MESSAGES.existsVerified });
-      } else {
-        switchMode('verify');
-        setMessage(AUTH_MESSAGES.existsUnverifiedContactSupport);
-      }
-    }
-  };
-
   const submitRegister = async () => {
     try {
       await signUp();
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'USER_EXISTS_VERIFIED' || code === 'USER_EXISTS_UNVERIFIED') {
-        await reRegister();
+      // Only an address with an account answers 409: signing up again before verifying is a
+      // new sign-up of its own, so there is nothing to delete or resend first
+      // (docs/product-rules.md).
+      if (code === 'USER_EXISTS_VERIFIED') {
+        setErrors({ email: AUTH_MESSAGES.existsVerified });
       } else if (code === 'INVALID_EMAIL') {
         setErrors({ email: authErrorMessage('signUp', error) });
       } else {
@@ -185,9 +146,11 @@ export default function AuthDialog({
   const submitVerify = async () => {
     let session: SessionBody;
     try {
+      // The code verifies only the sign-up it was mailed for, made with this password.
       session = await authFetch<SessionBody>('/email-otp/verify-email', {
         email,
         otp: form.verificationCode.trim(),
+        password: form.password,
       });
     } catch (error) {
       setMessage(authErrorMessage('verify', error));
@@ -226,7 +189,7 @@ export default function AuthDialog({
   const submitForgot = async () => {
     try {
       await authFetch('/email-otp/request-password-reset', { email });
-      setMessage(AUTH_MESSAGES.resetCodeSent);
+      setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
       later(TIMINGS.resetStepMs, () => switchMode('resetConfirm'));
     } catch (error) {
       setMessage(authErrorMessage('resetRequest', error));
@@ -289,7 +252,7 @@ export default function AuthDialog({
     }
     setBusy(true);
     try {
-      await authFetch('/email-otp/send-verification-otp', { email });
+      await authFetch('/email-otp/send-verification-otp', { email, password: form.password });
       setForm((current) => ({ ...current, verificationCode: '' }));
       setErrors({});
       setMessage(AUTH_MESSAGES.verificationCodeResent);
@@ -330,7 +293,7 @@ export default function AuthDialog({
     setBusy(true);
     try {
       await authFetch('/email-otp/request-password-reset', { email });
-      setMessage(AUTH_MESSAGES.resetCodeResent);
+      setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
     } catch (error) {
       setMessage(authErrorMessage('resendReset', error));
     } finally {

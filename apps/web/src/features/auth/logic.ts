@@ -98,18 +98,10 @@ export function validateSignInCode(form: AuthForm): AuthErrors {
 
 /** The flows whose failures spec section 8 words differently. */
 export type AuthFlow =
-  | 'signUp'
-  | 'reRegister'
-  | 'verify'
-  | 'resendVerification'
-  | 'resetRequest'
-  | 'resendReset'
-  | 'reset'
-  | 'signIn';
+  'signUp' | 'verify' | 'resendVerification' | 'resetRequest' | 'resendReset' | 'reset' | 'signIn';
 
 const FALLBACK: Record<AuthFlow, string> = {
   signUp: AUTH_MESSAGES.registrationFailed,
-  reRegister: AUTH_MESSAGES.reRegistrationFailed,
   verify: AUTH_MESSAGES.verificationFailed,
   resendVerification: AUTH_MESSAGES.resendVerificationFailed,
   resetRequest: AUTH_MESSAGES.genericFailure,
@@ -147,8 +139,6 @@ export function authErrorMessage(flow: AuthFlow, error: unknown): string {
     case 'USER_NOT_FOUND':
       if (flow === 'verify') return AUTH_MESSAGES.noPendingVerification;
       if (flow === 'resendVerification') return AUTH_MESSAGES.resendVerificationNotFound;
-      if (flow === 'resetRequest' || flow === 'resendReset' || flow === 'reset')
-        return AUTH_MESSAGES.resetNotFound;
       break;
     case 'OTP_SEND_LIMIT':
       if (flow === 'resetRequest' || flow === 'resendReset') return AUTH_MESSAGES.resetSendLimit;
