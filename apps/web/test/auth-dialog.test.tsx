@@ -142,7 +142,7 @@ describe('status box', () => {
 describe('error codes to messages', () => {
   const err = (code: string, message = 'server text') =>
     new ApiError(message, 400, { message, code });
-  it('words each case as spec section 8 does', () => {
+  it('words each case as docs/auth-api.md lists it', () => {
     expect(authErrorMessage('verify', err('INVALID_OTP'))).toBe(AUTH_MESSAGES.invalidCode);
     expect(authErrorMessage('verify', err('OTP_EXPIRED'))).toBe(AUTH_MESSAGES.expiredCode);
     expect(authErrorMessage('verify', err('USER_NOT_FOUND'))).toBe(

@@ -1,8 +1,7 @@
 import { waitText } from './wait-text.ts';
 
 /**
- * Accounts: the limits, the error codes and every auth text of spec sections 2, 4, 5 and 8,
- * defined once. No zod here, so the first page load can use the texts without the schemas.
+ * Accounts: the limits, the error codes and every auth text, defined once. No zod here, so the first page load can use the texts without the schemas.
  */
 
 export const AUTH_LIMITS = {
@@ -46,8 +45,6 @@ export const AUTH_LIMITS = {
   pendingSignUpsPerEmail: 5,
   passwordMinLength: 8,
   passwordMaxLength: 128,
-  /** The client's own minimum (spec section 5); the server enforces the full rule. */
-  clientPasswordMinLength: 6,
   emailMaxLength: 254,
   fullNameMaxLength: 200,
 } as const;
@@ -55,13 +52,12 @@ export const AUTH_LIMITS = {
 export const DEFAULT_FIRST_NAME = 'User';
 export const DEFAULT_LAST_NAME = 'Name';
 
-/** Every auth text of the spec (sections 4, 5, 8) and the server's own, in one place. */
+/** Every auth text, the dialog's and the server's, in one place (docs/auth-api.md). */
 export const AUTH_MESSAGES = {
-  // Section 5: form validation.
+  // form validation.
   emailRequired: 'Email is required',
   emailInvalidClient: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
-  passwordTooShortClient: 'Password must be at least 6 characters',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   codeRequired: 'Verification code is required',
@@ -71,7 +67,7 @@ export const AUTH_MESSAGES = {
   passwordHint:
     'The password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter one special character and one number.',
 
-  // Section 8: registration.
+  // registration.
   passwordPolicy:
     'Password does not meet the required criteria. Please ensure it has at least 8 characters.',
   passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`,
@@ -83,14 +79,14 @@ export const AUTH_MESSAGES = {
     'Registration successful! A verification code has been sent to your email. Please check your inbox.',
   fullNameTooLong: `Full name must be at most ${AUTH_LIMITS.fullNameMaxLength} characters.`,
 
-  // Section 8: verification.
+  // verification.
   invalidCode: 'Invalid verification code. Please check and try again.',
   expiredCode: 'Verification code has expired. Please request a new one.',
   codeAttemptsExceeded: 'Too many incorrect codes. Please request a new code.',
   noPendingVerification: 'No pending verification found. Please register again.',
   verificationFailed: 'Verification failed. Please try again.',
 
-  // Section 8: resend verification code.
+  // resend verification code.
   verificationCodeResent:
     'A new verification code has been sent to your email. Please check your inbox.',
   resendVerificationEmailRequired: 'Email is required to resend verification code.',
@@ -101,12 +97,12 @@ export const AUTH_MESSAGES = {
   alreadyVerified: 'This email is already verified. Please try signing in.',
   resendVerificationFailed: 'Failed to resend verification code. Please try again.',
 
-  // Section 8: resend reset code.
+  // resend reset code.
   resendResetEmailRequired: 'Email is required to resend reset code.',
   resetSendLimit: 'Too many attempts. Please wait before requesting a new code.',
   resendResetFailed: 'Failed to resend reset code. Please try again.',
 
-  // Section 8: generic auth and token.
+  // generic auth and token.
   genericFailure: 'An error occurred. Please try again.',
   tokenNotAvailable: 'Authentication token not available',
   noTokenAvailable: 'No authentication token available',
@@ -114,7 +110,7 @@ export const AUTH_MESSAGES = {
   autoSignInFailed: 'Auto sign-in failed',
   backendRegistrationFailed: 'Failed to register user in backend',
 
-  // Section 4: dialog status texts.
+  // dialog status texts.
   verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',
   verifiedSignInManually: 'Email verified successfully! You can now sign in.',
   /**
@@ -148,7 +144,7 @@ export const AUTH_MESSAGES = {
     'This sign-in code is wrong or has expired. Enter the code from the newest email, or ask for a new one.',
 } as const;
 
-/** Spec section 2, verify mode: the hint under the code input. */
+/** Verify mode: the hint under the code input. */
 export function verifyCodeHint(email: string): string {
   return `Enter the 6-digit code sent to ${email}`;
 }

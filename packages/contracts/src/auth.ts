@@ -3,8 +3,7 @@ import { PAGE_MAX, PAGE_SIZE_MAX } from './limits.ts';
 
 /**
  * Accounts: the request and response shapes of the auth endpoints (docs/auth-api.md), the
- * password rule shared by server and client, the limits, and every auth text of spec sections
- * 4, 5 and 8, defined once.
+ * password rule shared by server and client, the limits, and every auth text, defined once.
  */
 
 import {
@@ -61,7 +60,7 @@ const hasDigit = /[0-9]/;
 const hasSpecial = /[^A-Za-z0-9]/;
 
 /**
- * The password rule (DESIGN.md section 7): 8+ characters with an upper-case letter, a lower-case
+ * The password rule (docs/product-rules.md#accounts): 8+ characters with an upper-case letter, a lower-case
  * letter, a digit and a special character. The server enforces it on sign-up and reset; the
  * client uses the same schema.
  */
@@ -83,7 +82,7 @@ export function isStrongPassword(password: string): boolean {
   return passwordSchema.safeParse(password).success;
 }
 
-/** Sign-in checks only that a password is there (DESIGN.md section 7). */
+/** Sign-in checks only that a password is there (docs/product-rules.md#accounts). */
 export const signInPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
@@ -100,7 +99,7 @@ export const fullNameSchema = z
   .trim()
   .max(AUTH_LIMITS.fullNameMaxLength, AUTH_MESSAGES.fullNameTooLong);
 
-/** Spec section 3: given name = first word of the full name, family name = the other words. */
+/** Given name = first word of the full name, family name = the other words. */
 export function splitFullName(fullName: string | null | undefined): {
   givenName: string | null;
   familyName: string | null;
@@ -167,7 +166,7 @@ export type DeleteUnverifiedUserBody = z.input<typeof deleteUnverifiedUserBodySc
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-/** The signed-in user as the client shows it (spec section 3 "Signed-in user"). */
+/** The signed-in user as the client shows it. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,6 +1,6 @@
 import { waitText } from './wait-text.ts';
 
-/** User-facing texts of spec section 8, defined once. */
+/** User-facing texts, defined once. */
 export const LOOKUP_MESSAGES = {
   decodeFailed: (errorText: string) => `VIN decoding failed: ${errorText || 'Invalid VIN number'}`,
   noResults: 'Unable to retrieve vehicle information. Please check if the VIN number is correct.',

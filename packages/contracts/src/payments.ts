@@ -17,7 +17,7 @@ export const paymentIdParamsSchema = z.object({ id: paymentIdSchema });
 /** GET /api/api/user/getCustomerId */
 export const customerIdResponseSchema = z.object({ customerId: z.string() });
 
-/** A saved card as GET /api/api/user/payment-methods lists it (spec section 3). */
+/** A saved card as GET /api/api/user/payment-methods lists it. */
 export const paymentMethodViewSchema = z.object({
   id: z.string(),
   paymentMethodId: z.string(),
@@ -58,7 +58,7 @@ export const attachPaymentMethodBodySchema = z.object({
 /** PUT /api/api/user/payment-methods/{id} */
 export const setDefaultPaymentMethodBodySchema = z.object({ isDefault: z.boolean() });
 
-/** The payment intent of a purchase as the client sees it (spec section 3). */
+/** The payment intent of a purchase as the client sees it. */
 export const paymentIntentViewSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),

@@ -27,7 +27,7 @@ export const plateParamsSchema = z.object({
     .refine((s) => STATE_CODES.has(s), PLATE_VALIDATION_MESSAGES.state),
 });
 
-/** GET /api/api/license-plate/search/{plate}/{state} (spec section 3, "Plate search response"). */
+/** GET /api/api/license-plate/search/{plate}/{state}. */
 export const plateSearchResponseSchema = z.object({
   success: z.boolean(),
   found: z.boolean(),

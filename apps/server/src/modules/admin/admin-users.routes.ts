@@ -28,7 +28,7 @@ function parseCredit(value: unknown): number {
 }
 
 /**
- * Any value is taken so that every bad one gets the spec's text; the document still says what
+ * Any value is taken so that every bad one gets the product's own message; the document still says what
  * is accepted.
  */
 const creditSchema = z.unknown().meta({ type: 'integer', minimum: 0, maximum: ADMIN_CREDIT_MAX });

@@ -109,7 +109,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       window: 60,
       max: 100,
       // A per-IP burst guard in front of our own throttles (auth.throttle.ts), which carry the
-      // spec's limits; the library's defaults (3 per 10 s) would lock out a shared address.
+      // product's limits (docs/limits.md); the library's defaults (3 per 10 s) would lock out a shared address.
       customRules: {
         '/sign-in/*': { window: 60, max: 20 },
         '/email-otp/*': { window: 60, max: 20 },

@@ -9,7 +9,7 @@ import {
 } from './credits.repo.ts';
 
 /*
- * The rules of the credit ledger (DESIGN.md section 8). Each movement takes the database, or the
+ * The rules of the credit ledger (docs/product-rules.md#money). Each movement takes the database, or the
  * caller's transaction to move credit atomically with the caller's own change.
  */
 

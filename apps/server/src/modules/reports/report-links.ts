@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a report link works (issue: "a link that expires within 15 minutes"). */
+/** How long a report link works (docs/product-rules.md#reports: links expire within 15 minutes). */
 export const REPORT_LINK_TTL_MS = 15 * 60 * 1000;
 
 export interface ReportLinks {

@@ -55,7 +55,7 @@ export interface AuthDialogProps {
   initialMode?: AuthMode;
 }
 
-/** The sign-in and registration dialog of spec section 2, with the flows of section 4. */
+/** The sign-in and registration dialog, with the flows of docs/auth-api.md. */
 export default function AuthDialog({
   open,
   productName,

@@ -2,9 +2,9 @@ import { AUTH_MESSAGES, passwordSchema } from '@vr/contracts';
 import { ApiError } from '../../lib/api.ts';
 
 /*
- * The dialog's rules without React: modes, the form, client validation (spec section 5 with the
+ * The dialog's rules without React: modes, the form, client validation (docs/product-rules.md#accounts with the
  * shared password rule on register and reset), the status colour and the error-code texts of
- * spec section 8. Schema-using code: loaded with the dialog, never on the first paint.
+ * docs/auth-api.md. Schema-using code: loaded with the dialog, never on the first paint.
  */
 
 export type AuthMode = 'signin' | 'register' | 'verify' | 'forgot' | 'resetConfirm';
@@ -37,7 +37,7 @@ export function formForMode(mode: AuthMode, form: AuthForm): AuthForm {
   return mode === 'verify' || mode === 'resetConfirm' ? form : EMPTY_FORM;
 }
 
-/** Spec section 2: green when the text contains 'successful' or 'sent', otherwise red. */
+/** Green when the text contains 'successful' or 'sent', otherwise red. */
 export function isSuccessMessage(message: string): boolean {
   return message.includes('successful') || message.includes('sent');
 }
@@ -96,7 +96,7 @@ export function validateSignInCode(form: AuthForm): AuthErrors {
   return message ? { verificationCode: message } : {};
 }
 
-/** The flows whose failures spec section 8 words differently. */
+/** The flows whose failures are worded differently (docs/auth-api.md). */
 export type AuthFlow =
   'signUp' | 'verify' | 'resendVerification' | 'resetRequest' | 'resendReset' | 'reset' | 'signIn';
 
@@ -116,7 +116,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * The text spec section 8 shows for a failure of `flow`: by the server's `code` where the text
+ * The text the dialog shows for a failure of `flow`: by the server's `code` where the text
  * depends on the flow, else the server's message, else the flow's fallback.
  */
 export function authErrorMessage(flow: AuthFlow, error: unknown): string {

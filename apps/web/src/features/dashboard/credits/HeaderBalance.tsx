@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Toll from '@mui/icons-material/Toll';
 import { useCreditBalance } from './api.ts';
 
-/** The header's credit balance, shown only when above zero (spec section 1). */
+/** The header's credit balance, shown only when above zero (docs/product-rules.md#screens). */
 export function HeaderBalance() {
   const balance = useCreditBalance();
   if (balance <= 0) return null;

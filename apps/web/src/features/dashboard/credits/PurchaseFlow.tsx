@@ -33,7 +33,7 @@ const cardLabel = (c: PaymentMethodView) =>
   `${c.cardBrand.charAt(0).toUpperCase()}${c.cardBrand.slice(1)} •••• ${c.last4} (expires ${c.expMonth}/${c.expYear.slice(-2)})`;
 
 /**
- * The purchase of one package (spec section 4, "Purchase flow"): Select Payment Method, Next
+ * The purchase of one package (docs/product-rules.md#card-payments): Select Payment Method, Next
  * creates the intent, Order Details, Confirm Payment and its branches, Cancel Order.
  */
 export function PurchaseFlow({

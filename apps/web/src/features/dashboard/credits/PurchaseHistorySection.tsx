@@ -14,7 +14,7 @@ import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { useCreditHistory } from './api.ts';
 
-/** Spec section 4, "Credit history status display". */
+/** How a purchase's status is shown (docs/product-rules.md#card-payments). */
 export function historyStatus(status: string): 'Completed' | 'Pending' | 'Failed' {
   if (status === 'succeeded') return 'Completed';
   if (status === 'pending') return 'Pending';

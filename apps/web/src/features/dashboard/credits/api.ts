@@ -7,7 +7,7 @@ export const CREDIT_KEYS = {
   history: ['credits', 'history'] as const,
 };
 
-/** The balance; a failed fetch counts as 0 (spec section 8, "Fallbacks"). */
+/** The balance; a failed fetch counts as 0 (docs/product-rules.md#screens). */
 export function fetchBalance(): Promise<number> {
   return apiFetch<{ creditBalance: number }>('/user/credit', { auth: true })
     .then((b) => b.creditBalance)

@@ -46,7 +46,7 @@ const EMPTY = {
 const EMPTY_CARD = { number: '', expiry: '', cvc: '', zip: '' };
 
 /**
- * The Add Payment Method modal (mounted fresh each time it opens, so it starts empty) (spec sections 2, 4 and 5): billing details and the card. In the
+ * The Add Payment Method modal (mounted fresh each time it opens, so it starts empty): billing details and the card. In the
  * sandbox the card fields are ours and the card becomes a payment method at the sandbox gateway,
  * as Stripe's card element would make it at Stripe.
  */

@@ -75,7 +75,7 @@ export function createSandboxCard(
   });
 }
 
-/** Saves a gateway card to the signed-in user (spec section 7, POST /api/user/payment-methods). */
+/** Saves a gateway card to the signed-in user (POST /api/api/user/payment-methods, docs/payments-api.md). */
 export async function saveCard(created: CreatedCard): Promise<void> {
   await apiFetch('/user/payment-methods', {
     auth: true,

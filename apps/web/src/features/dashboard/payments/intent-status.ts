@@ -1,4 +1,4 @@
-/** The labels of spec section 4, "Payment intent statuses and labels". */
+/** The labels of payment intent statuses (docs/product-rules.md#card-payments). */
 const LABELS: Record<string, string> = {
   requires_payment_method: 'Requires Payment Method',
   requires_confirmation: 'Requires Confirmation',
@@ -12,7 +12,7 @@ const LABELS: Record<string, string> = {
 
 export const intentStatusLabel = (status: string) => LABELS[status] ?? status;
 
-/** Spec section 4, "Pending payment actions". */
+/** What a pending payment offers to do, by status (docs/product-rules.md#card-payments). */
 export const canConfirm = (status: string) => status === 'requires_confirmation';
 export const canCancel = (status: string) =>
   status === 'processing' || status === 'requires_action';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 3, "Pending payment item": a purchase that did not end in success or failure. */
+/** A pending payment: a purchase that did not end in success or failure. */
 export interface PendingPayment {
   /** The payment intent id. */
   id: string;
