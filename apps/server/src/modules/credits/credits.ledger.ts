@@ -31,13 +31,13 @@ function assertPositiveCredits(credits: number): void {
 }
 
 /** Adds credits for `reference` once per kind: a repeat finds the first row and writes nothing. */
-function addOnce(
+async function addOnce(
   db: DbOrTx,
   kind: 'purchase' | 'refund',
   entry: { userId: string; credits: number; reference: string },
 ): Promise<LedgerResult> {
   assertPositiveCredits(entry.credits);
-  return inTransaction(db, async (tx) => {
+  return await inTransaction(db, async (tx) => {
     const balance = await lockBalance(tx, entry.userId);
     if (await hasLedgerEntry(tx, kind, entry.reference)) return { applied: false, balance };
     return appendLedgerEntry(tx, {
