@@ -1,7 +1,6 @@
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
-  authErrorResponseSchema,
   authSessionResponseSchema,
   authSuccessResponseSchema,
   passwordResetRequestedResponseSchema,
