@@ -12,9 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { listPlateSearches } from '../plates/plates.repo.ts';
-import { listCreditPurchases, listOrders, orderCounts, pages } from './admin.repo.ts';
+import { paginationOf } from '../../http/pagination.ts';
+import { listCreditPurchases, listOrders, orderCounts } from './admin.repo.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = errorResponses(400, 401, 403);
@@ -91,7 +92,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         return {
           success: true as const,
           data: rows,
-          pagination: { current: page, size, pages: pages(total, size), total },
+          pagination: paginationOf(page, size, total),
           message: found(total, list.label),
         };
       },
@@ -118,7 +119,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       return {
         success: true as const,
         data: rows,
-        pagination: { current: page, size, pages: pages(total, size), total },
+        pagination: paginationOf(page, size, total),
         message:
           total === 0 ? ADMIN_MESSAGES.noOrdersForUser : `Found ${total} orders for this user.`,
         userId,
@@ -144,7 +145,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       return {
         success: true as const,
         data: rows,
-        pagination: { current: page, size, pages: pages(total, size), total },
+        pagination: paginationOf(page, size, total),
       };
     },
   );

@@ -2,7 +2,7 @@ import { adminMarkProcessingResponseSchema } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminService } from './admin.service.ts';
 
 /**

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { listAudit } from '../audit/audit.repo.ts';
 import { currentUser } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminTryoutService } from './admin-tryout.service.ts';
-import { pages } from './admin.repo.ts';
+import { paginationOf } from '../../http/pagination.ts';
 
 /** The admin's trial lookups (free of charge, audited) and the audit log they land in. */
 export const adminTryoutRoutes: FastifyPluginAsyncZod<{
@@ -58,7 +58,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        pagination: { current: page, size, pages: pages(total, size), total },
+        pagination: paginationOf(page, size, total),
       };
     },
   );

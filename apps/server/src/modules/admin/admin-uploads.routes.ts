@@ -12,7 +12,7 @@ import { HttpError, knownErrorOf } from '../../lib/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import { assertStorableText } from '../../lib/storable-text.ts';
 import { currentUser } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { attachReport, type AttachDeps } from '../reports/report-attach.service.ts';
 import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';
 

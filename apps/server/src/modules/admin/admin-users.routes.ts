@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { currentUser } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
-import { allAdminUsers, findAdminUser, listAdminUsers, pages } from './admin.repo.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { paginationOf } from '../../http/pagination.ts';
+import { allAdminUsers, findAdminUser, listAdminUsers } from './admin.repo.ts';
 import type { AdminService } from './admin.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -62,7 +63,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
       return {
         success: true as const,
         data: rows,
-        pagination: { current: page, size, pages: pages(total, size), total },
+        pagination: paginationOf(page, size, total),
       };
     },
   );

@@ -10,8 +10,6 @@ import {
 } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 
-export const pages = (total: number, size: number) => Math.ceil(total / size);
-
 const defaultMethod = sql<string | null>`(
   select ${paymentMethods.id} from ${paymentMethods}
   where ${paymentMethods.userId} = ${authUsers.id} and ${paymentMethods.isDefault}

@@ -1,7 +1,6 @@
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
-  authErrorResponseSchema,
   authSessionResponseSchema,
   authSuccessResponseSchema,
   passwordResetRequestedResponseSchema,
@@ -26,6 +25,7 @@ import { sendCookies, type ClientContext } from './auth.forward.ts';
 import type { AuthService, Outcome } from './auth.service.ts';
 import type { Sessions } from './auth.sessions.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -50,16 +50,6 @@ export function perIpBudget(throttles: Throttles, endpoint: BudgetedEndpoint) {
       });
     }
   };
-}
-
-/** The error answers a route documents, all `{ message, code, ... }`. */
-export function errorResponses<S extends number>(
-  ...statuses: S[]
-): Record<S, typeof authErrorResponseSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, authErrorResponseSchema])) as Record<
-    S,
-    typeof authErrorResponseSchema
-  >;
 }
 
 function client(request: FastifyRequest): ClientContext {

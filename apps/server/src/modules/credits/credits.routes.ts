@@ -2,7 +2,7 @@ import { creditBalanceResponseSchema, creditHistoryResponseSchema } from '@vr/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { createCreditsService } from './credits.service.ts';
 
 export interface CreditsRoutesOptions {

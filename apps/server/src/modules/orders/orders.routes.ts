@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { createOrder, listMyOrders, type OrdersDeps } from './orders.service.ts';
 
 const idempotencyHeaders = z.object({

@@ -18,7 +18,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { createPaymentIntentService } from './payment-intents.service.ts';
 import { createPaymentMethodService } from './payment-methods.service.ts';
 import { confirmationView, paymentIntentView, paymentMethodView } from './payments.views.ts';

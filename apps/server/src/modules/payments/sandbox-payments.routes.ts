@@ -7,7 +7,7 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { PaymentIntentService } from './payment-intents.service.ts';
 import { confirmationView, createdCardView } from './payments.views.ts';
 import type { SandboxCardService } from './sandbox-cards.service.ts';

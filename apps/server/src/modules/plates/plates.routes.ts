@@ -8,7 +8,7 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { PlateService } from './plates.service.ts';
 
 export const platesRoutes: FastifyPluginAsyncZod<{

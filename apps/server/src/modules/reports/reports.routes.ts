@@ -5,7 +5,7 @@ import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
 import type { ReportLinks } from './report-links.ts';
 

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AuthError, registerAuthErrorHandler, requireJsonBodies } from '../auth/auth.errors.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { errorResponses, perIpBudget } from '../auth/auth.routes.ts';
+import { perIpBudget } from '../auth/auth.routes.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { Throttles } from '../auth/auth.throttle.ts';
 import { loadAuthUser, registerProfile, unverifiedUserDeletion } from './users.service.ts';
 
