@@ -12,6 +12,8 @@ import type { LoadResult, LoadTask } from './http-load.ts';
 export const IN_FLIGHT = 16;
 export const FLOOD_CLIENTS = 20;
 export const FLOOD_MS = 15_000;
+/** A health check and a signed-in customer's credit request every 50 ms during the flood. */
+const PROBE_INTERVAL_MS = 50;
 const HEALTH = '/api/api/health';
 const CREDIT = '/api/api/user/credit';
 
@@ -26,6 +28,8 @@ export interface HttpFigures {
   /** The server's CPU time (user and system) per single decode, in microseconds. */
   singleCpuUs: number;
   batch: Figures;
+  /** The server's CPU time per 50-VIN batch during the flood (probes included), in microseconds. */
+  batchCpuUs: number;
   health: Figures;
   credit: Figures;
   loopDelayP99Ms: number;
@@ -38,7 +42,7 @@ export interface HttpFigures {
  * The server of `dataDir` (whose decode index is compiled) on loopback, with the decode budget
  * raised past the load: `singles` asked one at a time with IN_FLIGHT in flight, then
  * FLOOD_CLIENTS clients posting 50-VIN batches of `floodVins` for FLOOD_MS while a signed-in
- * customer asks for health and credit, one request after the other. The loads run in child
+ * customer asks for health and credit every PROBE_INTERVAL_MS. The loads run in child
  * processes; the event-loop delay and CPU time are the server's own (this process's).
  */
 export async function measureDecodeHttp(
@@ -80,6 +84,7 @@ export async function measureDecodeHttp(
     }
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
+    const floodCpuBefore = process.cpuUsage();
     const [flood, probe] = await Promise.all([
       inChild(children[0], {
         kind: 'batches',
@@ -94,14 +99,18 @@ export async function measureDecodeHttp(
         paths: [HEALTH, CREDIT],
         token,
         durationMs: FLOOD_MS,
+        intervalMs: PROBE_INTERVAL_MS,
       }),
     ]);
     delay.disable();
+    const floodCpu = process.cpuUsage(floodCpuBefore);
     const decodes = single.latencies.decode ?? [];
     return {
       single: figures(decodes, single.elapsedMs),
       singleCpuUs: (cpu.user + cpu.system) / Math.max(1, decodes.length),
       batch: figures(flood.latencies.batch ?? [], flood.elapsedMs),
+      batchCpuUs:
+        (floodCpu.user + floodCpu.system) / Math.max(1, flood.latencies.batch?.length ?? 0),
       health: figures(probe.latencies[HEALTH] ?? [], probe.elapsedMs),
       credit: figures(probe.latencies[CREDIT] ?? [], probe.elapsedMs),
       loopDelayP99Ms: delay.percentile(99) / 1e6,

