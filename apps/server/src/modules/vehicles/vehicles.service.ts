@@ -20,8 +20,8 @@ const BATCH_CONCURRENCY = 8;
 
 /**
  * How long the VINs of batches are decoded before the event loop takes in other requests. An
- * offline decode takes tens of microseconds, so a turn holds a few dozen VINs of whichever
- * batches are waiting, and a health check waits about this long, not a whole flood's worth.
+ * offline decode takes tens of microseconds, so a turn holds a few dozen VINs of the batches at
+ * the head of the queue, and a health check waits about this long, not a whole flood's worth.
  */
 export const DECODE_TURN_MS = 1;
 
@@ -54,16 +54,9 @@ export function createDecodeService(deps: {
 
     async decodeVinBatch(data, log) {
       const requests = parseBatchData(data);
-      const results = new Array<VpicResult>(requests.length);
-      let next = 0;
-      const worker = async () => {
-        for (let i = next++; i < requests.length; i = next++) {
-          const request = requests[i] as DecodeRequest;
-          results[i] = await turns.run(() => decodeOne(decoder, request, log));
-        }
-      };
-      const workers = Math.min(BATCH_CONCURRENCY, requests.length);
-      await Promise.all(Array.from({ length: workers }, worker));
+      const results = decoder.decodeNow
+        ? await decodeInOrder(decoder.decodeNow.bind(decoder), requests)
+        : await decodeSeveralAtOnce(requests, log);
       return {
         Count: results.length,
         Message: DECODE_MESSAGE,
@@ -72,6 +65,44 @@ export function createDecodeService(deps: {
       };
     },
   };
+
+  /**
+   * Every VIN of the batch queued at once, behind those of earlier batches: a batch is answered
+   * within a few turns of reaching the head of the queue, and its results die young instead of
+   * waiting, with those of every other batch in flight, for the slowest (which made the garbage
+   * collector's pauses the longest stalls of the event loop).
+   */
+  function decodeInOrder(
+    decodeNow: NonNullable<VinDecoder['decodeNow']>,
+    requests: DecodeRequest[],
+  ): Promise<VpicResult[]> {
+    return Promise.all(
+      requests.map((request) =>
+        turns.run(() => {
+          const vin = normalizeVin(request.vin);
+          return completeResult(decodeNow(vin, request.modelYear), vin);
+        }),
+      ),
+    );
+  }
+
+  /** A decoder that may wait on the live service: BATCH_CONCURRENCY calls of a batch at once. */
+  async function decodeSeveralAtOnce(
+    requests: DecodeRequest[],
+    log: DecodeLog,
+  ): Promise<VpicResult[]> {
+    const results = new Array<VpicResult>(requests.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < requests.length; i = next++) {
+        const request = requests[i] as DecodeRequest;
+        results[i] = await turns.run(() => decodeOne(decoder, request, log));
+      }
+    };
+    const workers = Math.min(BATCH_CONCURRENCY, requests.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+  }
 }
 
 /** vPIC's batch syntax: `vin[,year];vin[,year];...`; blank entries are skipped. */
