@@ -67,10 +67,10 @@ export function createDecodeService(deps: {
   };
 
   /**
-   * Every VIN of the batch queued at once, behind those of earlier batches: a batch is answered
-   * within a few turns of reaching the head of the queue, and its results die young instead of
-   * waiting, with those of every other batch in flight, for the slowest (which made the garbage
-   * collector's pauses the longest stalls of the event loop).
+   * Every VIN of the batch queued at once, behind those of earlier batches: batches are answered
+   * in the order they came, each within a few turns of reaching the head of the queue, instead of
+   * all of them advancing together and finishing last; each VIN's whole work, decode and
+   * completion, falls inside its turn.
    */
   function decodeInOrder(
     decodeNow: NonNullable<VinDecoder['decodeNow']>,
