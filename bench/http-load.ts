@@ -1,68 +1,127 @@
 /**
- * The bench's load, in a process of its own so the server's event loop is measured alone. Told
- * what to do over IPC; answers the latencies it saw, in milliseconds.
+ * The decode bench's load, in a process of its own so the server's event loop is measured alone.
+ * Told what to do over IPC; answers the latencies it saw, in milliseconds. Requests come from
+ * autocannon, whose client costs a fraction of fetch's, so on a 2-core machine the load takes
+ * little of the CPU the server is measured on; requests ask for gzip or brotli, as browsers and
+ * HTTP libraries do. A probe (health, a signed-in customer's credit) runs in a process of its
+ * own, so what it measures is the server's delay, not that of the process making the load.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
 export type LoadTask =
   | { kind: 'singles'; base: string; vins: string[]; inFlight: number }
-  | { kind: 'flood'; base: string; batches: string[]; clients: number; durationMs: number };
+  | { kind: 'batches'; base: string; batches: string[]; clients: number; durationMs: number }
+  | {
+      kind: 'probe';
+      base: string;
+      paths: string[];
+      token: string;
+      durationMs: number;
+      intervalMs: number;
+    };
 
 export interface LoadResult {
   elapsedMs: number;
-  latencies: number[];
-  healthLatencies: number[];
+  /** Latencies of 2xx answers, per path for a probe. */
+  latencies: Record<string, number[]>;
+  failed: number;
 }
 
-async function timed(request: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const res = await request();
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return performance.now() - started;
-}
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-async function singles(task: Extract<LoadTask, { kind: 'singles' }>): Promise<LoadResult> {
+function load(
+  options: autocannon.Options,
+  paths: () => autocannon.Request,
+  key: string,
+): Promise<LoadResult> {
   const latencies: number[] = [];
-  let next = 0;
+  let failed = 0;
   const started = performance.now();
-  const client = async () => {
-    for (let i = next++; i < task.vins.length; i = next++) {
-      const url = `${task.base}/api/vehicles/DecodeVinValues/${task.vins[i]}?format=json`;
-      latencies.push(await timed(() => fetch(url)));
-    }
-  };
-  await Promise.all(Array.from({ length: task.inFlight }, client));
-  return { elapsedMs: performance.now() - started, latencies, healthLatencies: [] };
-}
-
-async function flood(task: Extract<LoadTask, { kind: 'flood' }>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const healthLatencies: number[] = [];
-  const started = performance.now();
-  const until = started + task.durationMs;
-  let next = 0;
-  const client = async () => {
-    while (performance.now() < until) {
-      const body = `DATA=${task.batches[next++ % task.batches.length]}`;
-      const post = () =>
-        fetch(`${task.base}/api/vehicles/DecodeVINValuesBatch/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        ...options,
+        headers: { 'accept-encoding': ACCEPT_ENCODING },
+        requests: [{ setupRequest: (request) => ({ ...request, ...paths() }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          elapsedMs: performance.now() - started,
+          latencies: { [key]: latencies },
+          failed: failed + result.errors + result.timeouts,
         });
-      latencies.push(await timed(post));
-    }
-  };
-  const prober = async () => {
-    while (performance.now() < until) {
-      healthLatencies.push(await timed(() => fetch(`${task.base}/api/api/health`)));
-    }
-  };
-  await Promise.all([...Array.from({ length: task.clients }, client), prober()]);
-  return { elapsedMs: performance.now() - started, latencies, healthLatencies };
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else failed++;
+    });
+  });
 }
+
+function singles(task: Extract<LoadTask, { kind: 'singles' }>): Promise<LoadResult> {
+  let next = 0;
+  return load(
+    { url: task.base, connections: task.inFlight, amount: task.vins.length },
+    () => ({
+      method: 'GET',
+      path: `/api/vehicles/DecodeVinValues/${task.vins[next++ % task.vins.length]}?format=json`,
+    }),
+    'decode',
+  );
+}
+
+function batches(task: Extract<LoadTask, { kind: 'batches' }>): Promise<LoadResult> {
+  let next = 0;
+  return load(
+    { url: task.base, connections: task.clients, duration: task.durationMs / 1000 },
+    () => ({
+      method: 'POST',
+      path: '/api/vehicles/DecodeVINValuesBatch/',
+      headers: {
+        'accept-encoding': ACCEPT_ENCODING,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `DATA=${task.batches[next++ % task.batches.length]}`,
+    }),
+    'batch',
+  );
+}
+
+/**
+ * Each path every `intervalMs`, whether or not the last answer came, as visitors would ask: a
+ * probe that waited for its answers would ask less of a slow server and more of a fast one,
+ * and its own load (a credit check costs milliseconds of database work) would differ between
+ * the servers compared.
+ */
+async function probe(task: Extract<LoadTask, { kind: 'probe' }>): Promise<LoadResult> {
+  const latencies: Record<string, number[]> = Object.fromEntries(task.paths.map((p) => [p, []]));
+  let failed = 0;
+  const asked: Promise<void>[] = [];
+  const ask = async (path: string) => {
+    const t = performance.now();
+    const res = await fetch(`${task.base}${path}`, {
+      headers: { authorization: `Bearer ${task.token}` },
+    });
+    await res.arrayBuffer();
+    if (res.ok) latencies[path]?.push(performance.now() - t);
+    else failed++;
+  };
+  const started = performance.now();
+  for (let due = started; due < started + task.durationMs; due += task.intervalMs) {
+    await sleep(due - performance.now());
+    for (const path of task.paths) asked.push(ask(path));
+  }
+  await Promise.all(asked);
+  return { elapsedMs: performance.now() - started, latencies, failed };
+}
+
+const run = { singles, batches, probe } as const;
 
 process.on('message', (task: LoadTask) => {
-  (task.kind === 'singles' ? singles(task) : flood(task)).then(
+  (run[task.kind] as (t: LoadTask) => Promise<LoadResult>)(task).then(
     (result) => process.send?.(result),
     (err: unknown) => {
       process.stderr.write(`${String(err)}\n`);

@@ -12,7 +12,7 @@ export interface Account {
 
 /** Calls the server's JSON API as a client would; throws with the body on a failure status. */
 export async function api<T = unknown>(
-  server: RunningServer,
+  server: Pick<RunningServer, 'url'>,
   path: string,
   init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -34,7 +34,7 @@ export async function api<T = unknown>(
  * `headers` go with every call (a load test signs many up from "different addresses").
  */
 export async function createAccount(
-  server: RunningServer,
+  server: Pick<RunningServer, 'url'>,
   inbox: Inbox,
   email: string,
   password = PASSWORD,

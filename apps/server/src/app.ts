@@ -2,7 +2,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,6 +20,7 @@ import { registerMailDelivery } from './jobs/mail-delivery.ts';
 import { serializeErr } from './lib/error-serializer.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Stripe.js is loaded from Stripe and talks to Stripe; only stripe mode lets it in.
   const stripe = config.PAYMENT_PROVIDER === 'stripe';
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -439,6 +439,24 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
       expect(double.calls(vin)).toBe(1);
     });
 
+    it('answers a batch from the live service, VIN by VIN, in order', async () => {
+      const vins = ['1N4AL3AP8JC231510', '1HGCM82633A004369'];
+      const res = await live.app.inject({
+        method: 'POST',
+        url: '/api/vehicles/DecodeVINValuesBatch/',
+        payload: `DATA=${vins[0]},2018;${vins[1]}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ Results: Result[] }>().Results.map((r) => [r.VIN, r.Model])).toEqual([
+        [vins[0], 'Altima (live)'],
+        [vins[1], 'Accord (live)'],
+      ]);
+      expect(double.requests).toContain(
+        `/api/vehicles/DecodeVinValues/${vins[0]}?format=json&modelyear=2018`,
+      );
+    });
+
     it.each([
       { behaviour: 'is slower than the timeout', vin: SLOW_VIN, model: 'Legend' },
       { behaviour: 'answers 500', vin: FAILING_VIN, model: 'Tahoe' },

@@ -17,13 +17,15 @@ export function openCompiledDecoder(data: DecodeIndexData): VinDecoder {
     wildcardPatterns: new Map(data.reference.wildcardPatterns),
   };
   const candidatesOf = indexedPatterns(data);
+  const decodeNow = (vin: string, modelYear?: number) => {
+    const inspection = inspectVin(vin, modelYear);
+    const query = patternQueryOf(inspection, reference);
+    const found = query ? candidatesOf(query, inspection) : undefined;
+    return answerVpic(reference, inspection, found?.candidates, found?.surfaced);
+  };
   return {
-    decode(vin, modelYear) {
-      const inspection = inspectVin(vin, modelYear);
-      const query = patternQueryOf(inspection, reference);
-      const found = query ? candidatesOf(query, inspection) : undefined;
-      return Promise.resolve(answerVpic(reference, inspection, found?.candidates, found?.surfaced));
-    },
+    decode: (vin, modelYear) => Promise.resolve(decodeNow(vin, modelYear)),
+    decodeNow,
     close: () => Promise.resolve(),
   };
 }

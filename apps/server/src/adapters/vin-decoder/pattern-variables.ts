@@ -56,7 +56,14 @@ export function chooseVariables(
   modelSchemas: ReadonlySet<string>,
   conversions: readonly Conversion[],
 ): Record<string, string> {
-  const modelSchema = narrowest(candidates.filter((c) => c.variable === 'Model'))?.schema;
+  // Grouped once, in order of first appearance: each variable then looks at its own candidates.
+  const byVariable = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const group = byVariable.get(c.variable);
+    if (group) group.push(c);
+    else byVariable.set(c.variable, [c]);
+  }
+  const modelSchema = narrowest(byVariable.get('Model') ?? [])?.schema;
   const tiers: ((c: Candidate) => boolean)[] = [
     (c) => c.schema === modelSchema,
     (c) => !modelSchemas.has(c.schema),
@@ -64,25 +71,38 @@ export function chooseVariables(
   if (modelSchema === undefined) tiers.push(() => true);
 
   const variables: Record<string, string> = {};
-  for (const variable of new Set(candidates.map((c) => c.variable))) {
-    const group = candidates.filter((c) => c.variable === variable);
-    const ranked = [
-      group.filter((c) => c.specificity > 0),
-      group.filter((c) => c.specificity === 0),
-    ];
-    const chosen = ranked
-      .flatMap((list) => tiers.map((inTier) => narrowest(list.filter(inTier))))
-      .find((c) => c !== undefined);
+  for (const [variable, group] of byVariable) {
+    const chosen = choose(group, tiers);
     if (chosen) variables[variable] = chosen.value;
   }
   return withConversions(variables, conversions);
 }
 
-function narrowest(candidates: Candidate[]): Candidate | undefined {
-  return candidates.reduce<Candidate | undefined>(
-    (best, c) => (!best || c.specificity > best.specificity ? c : best),
-    undefined,
-  );
+/** Keys that narrow the VIN down before wildcard-only ones; within each, the tiers in order. */
+function choose(
+  group: readonly Candidate[],
+  tiers: readonly ((c: Candidate) => boolean)[],
+): Candidate | undefined {
+  const ranked = [group.filter((c) => c.specificity > 0), group.filter((c) => c.specificity === 0)];
+  for (const list of ranked) {
+    for (const inTier of tiers) {
+      const chosen = narrowest(list, inTier);
+      if (chosen) return chosen;
+    }
+  }
+  return undefined;
+}
+
+/** The first accepted candidate of the highest specificity. */
+function narrowest(
+  candidates: readonly Candidate[],
+  accepts: (c: Candidate) => boolean = () => true,
+): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const c of candidates) {
+    if (accepts(c) && (!best || c.specificity > best.specificity)) best = c;
+  }
+  return best;
 }
 
 /** Fills a unit the data lacks from one it has, as vPIC does (displacement in L, CC and CI). */

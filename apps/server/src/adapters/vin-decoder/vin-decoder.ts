@@ -12,5 +12,10 @@ export interface DecodeLog {
  */
 export interface VinDecoder {
   decode(vin: string, modelYear?: number, log?: DecodeLog): Promise<VpicResult>;
+  /**
+   * The same answer, synchronously: only decoders that answer from memory in microseconds (the
+   * compiled offline data) have it, so a batch can decode their VINs one after the other.
+   */
+  decodeNow?(vin: string, modelYear?: number): VpicResult;
   close(): Promise<void>;
 }

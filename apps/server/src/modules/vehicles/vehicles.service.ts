@@ -8,8 +8,8 @@ import {
   type VpicResult,
 } from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HttpError } from '../../lib/errors.ts';
+import type { TimeSlices } from '../../lib/time-slices.ts';
 
 /** vPIC's own wording, which vPIC clients may show or compare. */
 export const DECODE_MESSAGE =
@@ -18,43 +18,91 @@ export const DECODE_MESSAGE =
 /** Live vPIC calls of one batch in flight at once: quick for the caller, gentle on NHTSA. */
 const BATCH_CONCURRENCY = 8;
 
+/**
+ * How long the VINs of batches are decoded before the event loop takes in other requests. An
+ * offline decode takes tens of microseconds, so a turn holds a few dozen VINs of the batches at
+ * the head of the queue, and a health check waits about this long, not a whole flood's worth.
+ */
+export const DECODE_TURN_MS = 1;
+
 export interface DecodeRequest {
   vin: string;
   modelYear?: number;
 }
 
-export async function decodeVin(
-  decoder: VinDecoder,
-  request: DecodeRequest,
-  log: DecodeLog,
-): Promise<DecodeResponse> {
-  const result = await decodeOne(decoder, request, log);
-  return {
-    Count: 1,
-    Message: DECODE_MESSAGE,
-    SearchCriteria: `VIN:${result.VIN}`,
-    Results: [result],
-  };
+export interface DecodeService {
+  decodeVin(request: DecodeRequest, log: DecodeLog): Promise<DecodeResponse>;
+  decodeVinBatch(data: string, log: DecodeLog): Promise<DecodeResponse>;
 }
 
-export async function decodeVinBatch(
-  decoder: VinDecoder,
-  data: string,
-  log: DecodeLog,
-): Promise<DecodeResponse> {
-  const requests = parseBatchData(data);
-  const results = new Array<VpicResult>(requests.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < requests.length; i = next++) {
-      // An offline decode completes without waiting on anything; giving the event loop a turn
-      // between VINs lets other requests in while a flood of batches is being decoded.
-      await nextTurn();
-      results[i] = await decodeOne(decoder, requests[i] as DecodeRequest, log);
-    }
+/** `turns` is shared by every batch of the instance: that is what bounds a turn. */
+export function createDecodeService(deps: {
+  decoder: VinDecoder;
+  turns: TimeSlices;
+}): DecodeService {
+  const { decoder, turns } = deps;
+  return {
+    async decodeVin(request, log) {
+      const result = await decodeOne(decoder, request, log);
+      return {
+        Count: 1,
+        Message: DECODE_MESSAGE,
+        SearchCriteria: `VIN:${result.VIN}`,
+        Results: [result],
+      };
+    },
+
+    async decodeVinBatch(data, log) {
+      const requests = parseBatchData(data);
+      const results = decoder.decodeNow
+        ? await decodeInOrder(decoder.decodeNow.bind(decoder), requests)
+        : await decodeSeveralAtOnce(requests, log);
+      return {
+        Count: results.length,
+        Message: DECODE_MESSAGE,
+        SearchCriteria: '',
+        Results: results,
+      };
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, requests.length) }, worker));
-  return { Count: results.length, Message: DECODE_MESSAGE, SearchCriteria: '', Results: results };
+
+  /**
+   * Every VIN of the batch queued at once, behind those of earlier batches: batches are answered
+   * in the order they came, each within a few turns of reaching the head of the queue, instead of
+   * all of them advancing together and finishing last; each VIN's whole work, decode and
+   * completion, falls inside its turn.
+   */
+  function decodeInOrder(
+    decodeNow: NonNullable<VinDecoder['decodeNow']>,
+    requests: DecodeRequest[],
+  ): Promise<VpicResult[]> {
+    return Promise.all(
+      requests.map((request) =>
+        turns.run(() => {
+          const vin = normalizeVin(request.vin);
+          return completeResult(decodeNow(vin, request.modelYear), vin);
+        }),
+      ),
+    );
+  }
+
+  /** A decoder that may wait on the live service: BATCH_CONCURRENCY calls of a batch at once. */
+  async function decodeSeveralAtOnce(
+    requests: DecodeRequest[],
+    log: DecodeLog,
+  ): Promise<VpicResult[]> {
+    const results = new Array<VpicResult>(requests.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < requests.length; i = next++) {
+        const request = requests[i] as DecodeRequest;
+        results[i] = await turns.run(() => decodeOne(decoder, request, log));
+      }
+    };
+    const workers = Math.min(BATCH_CONCURRENCY, requests.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+  }
 }
 
 /** vPIC's batch syntax: `vin[,year];vin[,year];...`; blank entries are skipped. */
@@ -88,13 +136,18 @@ async function decodeOne(
   return completeResult(await decoder.decode(vin, request.modelYear, log), vin);
 }
 
+const EMPTY_CORE_VARIABLES: VpicResult = Object.fromEntries(
+  VPIC_CORE_VARIABLES.map((name) => [name, '']),
+);
+
 /**
  * Every core variable is present and every value a string, whichever source answered, so
  * clients can read the result without checking for absent keys.
  */
 function completeResult(result: VpicResult, vin: string): VpicResult {
-  const complete: VpicResult = Object.fromEntries(VPIC_CORE_VARIABLES.map((name) => [name, '']));
-  for (const [name, value] of Object.entries(result)) {
+  const complete: VpicResult = { ...EMPTY_CORE_VARIABLES };
+  for (const name of Object.keys(result)) {
+    const value = result[name];
     complete[name] = typeof value === 'string' ? value : String(value ?? '');
   }
   complete.VIN ||= vin;
