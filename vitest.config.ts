@@ -25,6 +25,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Typing into jsdom takes seconds when the other project's suites load both cores.
+          testTimeout: 20_000,
         },
       },
     ],
