@@ -1,12 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DECODE_BATCH_MAX } from '@vr/contracts';
 import { createAccount } from '../e2e/support/accounts.ts';
 import { Inbox } from '../e2e/support/inbox.ts';
 import { freePort } from '../e2e/support/server.ts';
-import { parseConfig } from '../apps/server/src/config.ts';
-import { startRuntime } from '../apps/server/src/runtime.ts';
+import type { ServerReport, ServerTask } from './decode-server.ts';
 import type { LoadResult, LoadTask } from './http-load.ts';
 
 export const IN_FLIGHT = 16;
@@ -34,6 +32,8 @@ export interface HttpFigures {
   credit: Figures;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** The server's resident memory after the flood. */
+  serverRssBytes: number;
   /** Answers other than 2xx and transport errors, over all loads: 0 expected. */
   failed: number;
 }
@@ -42,8 +42,8 @@ export interface HttpFigures {
  * The server of `dataDir` (whose decode index is compiled) on loopback, with the decode budget
  * raised past the load: `singles` asked one at a time with IN_FLIGHT in flight, then
  * FLOOD_CLIENTS clients posting 50-VIN batches of `floodVins` for FLOOD_MS while a signed-in
- * customer asks for health and credit every PROBE_INTERVAL_MS. The loads run in child
- * processes; the event-loop delay and CPU time are the server's own (this process's).
+ * customer asks for health and credit every PROBE_INTERVAL_MS. The server and the loads run in
+ * child processes of their own; the event-loop delay and CPU time are the server's.
  */
 export async function measureDecodeHttp(
   dataDir: string,
@@ -54,37 +54,32 @@ export async function measureDecodeHttp(
   await inbox.start();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const runtime = await startRuntime(
-    parseConfig({
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SMTP_URL: inbox.url,
-      DECODE_RATE_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
-    }),
-  );
+  const server = await forkServer({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: inbox.url,
+    DECODE_RATE_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+  });
   const children = [forkLoad(), forkLoad()] as const;
   try {
-    await runtime.app.listen({ port, host: '127.0.0.1' });
     const { token } = await createAccount({ url: base }, inbox, 'bench-customer@example.com');
 
-    const cpuBefore = process.cpuUsage();
+    await ask(server, { kind: 'watch' });
     const single = await inChild(children[0], {
       kind: 'singles',
       base,
       vins: singles,
       inFlight: IN_FLIGHT,
     });
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpu = await ask<ServerReport>(server, { kind: 'report' });
 
     const batches = [];
     for (let i = 0; i + DECODE_BATCH_MAX <= floodVins.length; i += DECODE_BATCH_MAX) {
       batches.push(floodVins.slice(i, i + DECODE_BATCH_MAX).join(';'));
     }
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
-    const floodCpuBefore = process.cpuUsage();
+    await ask(server, { kind: 'watch' });
     const [flood, probe] = await Promise.all([
       inChild(children[0], {
         kind: 'batches',
@@ -102,26 +97,57 @@ export async function measureDecodeHttp(
         intervalMs: PROBE_INTERVAL_MS,
       }),
     ]);
-    delay.disable();
-    const floodCpu = process.cpuUsage(floodCpuBefore);
+    const floodServer = await ask<ServerReport>(server, { kind: 'report' });
     const decodes = single.latencies.decode ?? [];
     return {
       single: figures(decodes, single.elapsedMs),
-      singleCpuUs: (cpu.user + cpu.system) / Math.max(1, decodes.length),
+      singleCpuUs: cpu.cpuUs / Math.max(1, decodes.length),
       batch: figures(flood.latencies.batch ?? [], flood.elapsedMs),
-      batchCpuUs:
-        (floodCpu.user + floodCpu.system) / Math.max(1, flood.latencies.batch?.length ?? 0),
+      batchCpuUs: floodServer.cpuUs / Math.max(1, flood.latencies.batch?.length ?? 0),
       health: figures(probe.latencies[HEALTH] ?? [], probe.elapsedMs),
       credit: figures(probe.latencies[CREDIT] ?? [], probe.elapsedMs),
-      loopDelayP99Ms: delay.percentile(99) / 1e6,
-      loopDelayMaxMs: delay.max / 1e6,
+      loopDelayP99Ms: floodServer.loopDelayP99Ms,
+      loopDelayMaxMs: floodServer.loopDelayMaxMs,
+      serverRssBytes: floodServer.rssBytes,
       failed: single.failed + flood.failed + probe.failed,
     };
   } finally {
     for (const child of children) child.kill();
-    await runtime.close();
+    await stopServer(server);
     await inbox.close();
   }
+}
+
+/** The server as `npm start` runs it (tsx), optionally with a CPU profile (BENCH_CPU_PROF=1). */
+async function forkServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL('./decode-server.ts', import.meta.url)), {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=.'] : []),
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', () => resolve());
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function ask<T = unknown>(child: ChildProcess, task: ServerTask): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(task);
+  });
 }
 
 function forkLoad(): ChildProcess {

@@ -39,6 +39,7 @@ export async function benchDecode(): Promise<void> {
     const loadMs = await elapsed(async () => {
       engine = openCompiledDecoder(await loadDecodeIndex(databasePath));
     });
+    const rssAfter = process.memoryUsage().rss;
     const sample = await sampleVins(databasePath, SAMPLE_COUNT);
     const unseen = variations(
       sample.map((s) => s.vin),
@@ -63,7 +64,6 @@ export async function benchDecode(): Promise<void> {
     await decoder.close();
 
     const http = await measureDecodeHttp(dataDir, httpVins, floodVins);
-    const rssAfter = process.memoryUsage().rss;
     const load = [loadBefore, loadavg()[0] ?? 0] as const;
     report({ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, load, ...http });
   } finally {
@@ -108,7 +108,8 @@ function report(
   console.log(
     [
       `Decode index: compile ${ms(f.compileMs)} (first boot), load ${ms(f.loadMs)}; ` +
-        `resident memory ${mb(f.rssBefore)} before, ${mb(f.rssAfter)} after (+${mb(f.rssAfter - f.rssBefore)})`,
+        `resident memory ${mb(f.rssBefore)} before, ${mb(f.rssAfter)} after (+${mb(f.rssAfter - f.rssBefore)}); ` +
+        `the server's after the flood ${mb(f.serverRssBytes)}`,
       `${''.padEnd(48)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'per s'.padStart(12)}`,
       row(`corgi in-process (${CORGI_COUNT} unseen VINs)`, f.corgi),
       row(`engine in-process (${SINGLE_COUNT} unseen VINs)`, f.inProcess),

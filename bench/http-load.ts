@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 
 export type LoadTask =
   | { kind: 'singles'; base: string; vins: string[]; inFlight: number }
+  | { kind: 'gets'; base: string; paths: string[]; inFlight: number }
   | { kind: 'batches'; base: string; batches: string[]; clients: number; durationMs: number }
   | {
       kind: 'probe';
@@ -73,6 +74,16 @@ function singles(task: Extract<LoadTask, { kind: 'singles' }>): Promise<LoadResu
   );
 }
 
+/** Each of `paths` once, in turn, with `inFlight` requests in flight. */
+function gets(task: Extract<LoadTask, { kind: 'gets' }>): Promise<LoadResult> {
+  let next = 0;
+  return load(
+    { url: task.base, connections: task.inFlight, amount: task.paths.length },
+    () => ({ method: 'GET', path: task.paths[next++ % task.paths.length] as string }),
+    'get',
+  );
+}
+
 function batches(task: Extract<LoadTask, { kind: 'batches' }>): Promise<LoadResult> {
   let next = 0;
   return load(
@@ -118,7 +129,7 @@ async function probe(task: Extract<LoadTask, { kind: 'probe' }>): Promise<LoadRe
   return { elapsedMs: performance.now() - started, latencies, failed };
 }
 
-const run = { singles, batches, probe } as const;
+const run = { singles, gets, batches, probe } as const;
 
 process.on('message', (task: LoadTask) => {
   (run[task.kind] as (t: LoadTask) => Promise<LoadResult>)(task).then(

@@ -1,7 +1,13 @@
 import { benchDecode } from './decode.ts';
 import { benchInstances } from './instances.ts';
 import { benchLanding } from './landing.ts';
+import { benchReportOrders } from './report-orders.ts';
+import { benchReportRender } from './report-render.ts';
+import { benchVpicApi } from './vpic-api.ts';
 
 await benchDecode();
+await benchVpicApi();
 await benchInstances();
 await benchLanding();
+await benchReportRender();
+await benchReportOrders();

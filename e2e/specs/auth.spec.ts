@@ -1,48 +1,15 @@
 import { request } from 'node:http';
 import { AUTH_MESSAGES } from '@vr/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAccount } from '../support/accounts.ts';
-import { DESKTOP, launchBrowser } from '../support/browser.ts';
-import { Inbox } from '../support/inbox.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, api, createAccount } from '../support/accounts.ts';
+import { useBrowserSuite } from '../support/suite.ts';
 
 const ADMIN = 'admin@example.com';
-const PASSWORD = 'Str0ng!pass';
 const NEW_PASSWORD = 'N3w!password';
 const ATTACKER_PASSWORD = 'Attack3r!pass';
 
-let server: RunningServer;
-let browser: Browser;
-let inbox: Inbox;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  inbox = new Inbox();
-  await inbox.start();
-  [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: inbox.url, ADMIN_EMAILS: ADMIN }),
-    launchBrowser(),
-  ]);
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await inbox?.close();
-});
-
-async function open(path: string): Promise<Page> {
-  context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  return page;
-}
+const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN });
 
 /** Fills and sends the dialog's registration form on /dashboard; resolves at the verify step. */
 async function startRegistration(page: Page, email: string) {
@@ -62,7 +29,7 @@ async function startRegistration(page: Page, email: string) {
 /** Registers `email` through the dialog on /dashboard and verifies it with the mailed code. */
 async function register(page: Page, email: string, opts: { wrongCodeFirst?: boolean } = {}) {
   const verify = await startRegistration(page, email);
-  const code = await inbox.nextCode(email);
+  const code = await suite.inbox.nextCode(email);
   if (opts.wrongCodeFirst) {
     const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
     await verify.getByLabel('Verification Code').fill(wrong);
@@ -91,7 +58,7 @@ describe('accounts in the browser', () => {
   const user = 'ann@example.com';
 
   it('registers with the mailed code, keeps the session on reload, signs out and in', async () => {
-    const page = await open('/dashboard');
+    const page = await suite.open('/dashboard');
     await register(page, user, { wrongCodeFirst: true });
     await signedInDashboard(page, user);
 
@@ -105,18 +72,18 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: user }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await signIn(page, user, PASSWORD);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${suite.server.url}/dashboard`);
     await signedInDashboard(page, user);
   });
 
   it('shows the signed-in landing header', async () => {
-    const page = await open('/dashboard');
+    const page = await suite.open('/dashboard');
     await signIn(page, user, PASSWORD);
     await signedInDashboard(page, user);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByRole('button', { name: 'Dashboard' }).waitFor();
     await page.getByText('Ann Marie Lee').waitFor();
     await page.getByRole('button', { name: 'Get Lookup', exact: true }).waitFor();
@@ -125,43 +92,43 @@ describe('accounts in the browser', () => {
   });
 
   it('resets the password with the mailed code and signs in', async () => {
-    const page = await open('/');
+    const page = await suite.open('/');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('dialog', { name: 'Welcome Back' }).getByText('Forgot password?').click();
     const forgot = page.getByRole('dialog', { name: 'Reset Password' });
     await forgot.getByLabel('Email').fill(user);
     await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
     await forgot.getByText(AUTH_MESSAGES.resetCodeSentIfAccount).waitFor();
-    const code = await inbox.nextCode(user);
+    const code = await suite.inbox.nextCode(user);
     await forgot.getByLabel('Verification Code').fill(code);
     await forgot.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
     await forgot.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
     await forgot.getByRole('button', { name: 'Reset Password' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${suite.server.url}/dashboard`);
     await signedInDashboard(page, user);
   });
 
   it('sends a USER who opens /admin back to /', async () => {
-    const page = await open('/admin');
+    const page = await suite.open('/admin');
     await signIn(page, user, NEW_PASSWORD);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('button', { name: 'Dashboard' }).waitFor();
   });
 
   it('gives an ADMIN_EMAILS address to its mailbox, never to a sign-up before or after it', async () => {
     const attackerSignUp = () =>
-      api(server, '/api/auth/sign-up/email', {
+      api(suite.server, '/api/auth/sign-up/email', {
         body: { email: ADMIN, password: ATTACKER_PASSWORD },
       });
     // Someone signs up with the admin's address before its owner: the code goes to the owner.
     await attackerSignUp();
-    await inbox.nextCode(ADMIN);
-    const page = await open('/dashboard');
+    await suite.inbox.nextCode(ADMIN);
+    const page = await suite.open('/dashboard');
     const verify = await startRegistration(page, ADMIN);
-    const ownerCode = await inbox.nextCode(ADMIN);
+    const ownerCode = await suite.inbox.nextCode(ADMIN);
     // ... and again right after, so the newest mail is his; the owner types that one first.
     await attackerSignUp();
-    const attackerCode = await inbox.nextCode(ADMIN);
+    const attackerCode = await suite.inbox.nextCode(ADMIN);
     await verify.getByLabel('Verification Code').fill(attackerCode);
     await verify.getByRole('button', { name: 'Verify Email' }).click();
     await verify.getByText(AUTH_MESSAGES.invalidCode).waitFor();
@@ -170,13 +137,13 @@ describe('accounts in the browser', () => {
     await verify.getByText(AUTH_MESSAGES.verifiedAndSignedIn).waitFor();
     await signedInDashboard(page, ADMIN);
 
-    const attackerSignIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    const attackerSignIn = await fetch(`${suite.server.url}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      headers: { 'Content-Type': 'application/json', Origin: suite.server.url },
       body: JSON.stringify({ email: ADMIN, password: ATTACKER_PASSWORD }),
     });
     expect(await attackerSignIn.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await page.getByRole('heading', { name: 'Vehicle Records Admin Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
   });
@@ -187,7 +154,7 @@ describe('accounts in the browser', () => {
  * clients apart by address. Answers the status.
  */
 function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
-  const url = new URL('/api/auth/sign-in/email', server.url);
+  const url = new URL('/api/auth/sign-in/email', suite.server.url);
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -205,15 +172,15 @@ function signInFrom(localAddress: string, email: string, password: string): Prom
 describe('sign-in under attack', () => {
   it('lets the owner in through the dialog with the mailed code while another address guesses', async () => {
     const owner = 'owner@example.com';
-    await createAccount(server, inbox, owner, PASSWORD);
+    await createAccount(suite.server, suite.inbox, owner, PASSWORD);
     for (let i = 0; i < 5; i += 1) {
       expect(await signInFrom('127.0.0.2', owner, 'Wr0ng!guess')).toBe(401);
     }
-    const page = await open('/dashboard');
+    const page = await suite.open('/dashboard');
     await signIn(page, owner, PASSWORD);
     const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
     await dialog.getByText(AUTH_MESSAGES.signInCodeRequired).waitFor();
-    await dialog.getByLabel('Verification Code').fill(await inbox.nextCode(owner));
+    await dialog.getByLabel('Verification Code').fill(await suite.inbox.nextCode(owner));
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await signedInDashboard(page, owner);
   });

@@ -1,33 +1,10 @@
 import { CREDITS_NEVER_EXPIRE } from '@vr/contracts';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MOBILE } from '../support/browser.ts';
+import { useBrowserSuite } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openLanding(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  return page;
-}
+const suite = useBrowserSuite();
 
 /** The label/value pairs of a definition list, e.g. the Vehicle Found fields. */
 async function fields(scope: Locator): Promise<Record<string, string>> {
@@ -43,7 +20,7 @@ async function searchVin(page: Page, vin: string): Promise<void> {
 
 describe('landing page', () => {
   it('renders the header anchors, the search tabs and the pricing from the catalog', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     const nav = page.getByRole('navigation', { name: 'Sections' });
     for (const name of ['Home', 'Services', 'Pricing', 'Sample Data', 'Contact']) {
       await nav.getByRole('link', { name, exact: true }).waitFor();
@@ -76,7 +53,7 @@ describe('landing page', () => {
   });
 
   it('decodes a real VIN into the Vehicle Found modal; closing clears the VIN', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     const vin = page.getByRole('textbox', { name: 'VIN' });
     await vin.fill('1hgcm82633a004352');
     expect(await vin.inputValue()).toBe('1HGCM82633A004352');
@@ -116,16 +93,16 @@ describe('landing page', () => {
   });
 
   it('shows the decode error for a bad VIN and clears it on typing', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     const search = page.getByRole('button', { name: 'Search' });
     await page.getByRole('textbox', { name: 'VIN' }).fill('1HGCM82635A00435');
     expect(await search.isDisabled()).toBe(true);
     // Position 9 should be 3: the check digit is wrong.
     await searchVin(page, '1HGCM82635A004352');
-    const error = page.getByRole('alert').filter({ hasText: 'VIN decoding failed' });
+    const error = page.getByRole('alert').filter({ hasText: 'check digit' });
     await error.waitFor();
     expect(await error.textContent()).toBe(
-      'VIN decoding failed: 1 - Check Digit (9th position) does not calculate properly',
+      'The 9th character (check digit) does not match: please check the VIN.',
     );
     const vin = page.getByRole('textbox', { name: 'VIN' });
     await vin.press('End');
@@ -135,7 +112,7 @@ describe('landing page', () => {
   });
 
   it('asks a signed-out visitor to sign in for a plate search', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     await page.getByRole('tab', { name: 'License Plate' }).click();
     const submit = page.getByRole('button', { name: 'Search' });
     expect(await submit.isDisabled()).toBe(true);
@@ -147,7 +124,7 @@ describe('landing page', () => {
   });
 
   it('opens and closes the Terms of Service', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     await page.getByRole('button', { name: 'Terms of Service' }).click();
     const terms = page.getByRole('dialog', { name: 'Terms of Service' });
     await terms.waitFor();
@@ -163,7 +140,7 @@ describe('landing page', () => {
   });
 
   it('opens the sample data, clearly labelled as sample', async () => {
-    const page = await openLanding();
+    const page = await suite.open('/');
     await page.getByRole('button', { name: 'View Sample Data' }).click();
     const sample = page.getByRole('dialog', { name: 'Sample Vehicle History Data' });
     await sample.getByText('Sample data for illustration only', { exact: false }).waitFor();
@@ -172,7 +149,7 @@ describe('landing page', () => {
   });
 
   it('shows the search in the mobile card at 390 px wide', async () => {
-    const page = await openLanding(MOBILE);
+    const page = await suite.open('/', MOBILE);
     const card = page.getByRole('search', { name: 'Vehicle search' });
     await card.waitFor();
     expect(await card.getAttribute('data-layout')).toBe('mobile');

@@ -50,6 +50,17 @@ export async function createAccount(
   return { email, password, token };
 }
 
+/** The account's credit balance as the server has it. */
+export async function creditBalance(
+  server: Pick<RunningServer, 'url'>,
+  account: Pick<Account, 'token'>,
+): Promise<number> {
+  const body = await api<{ creditBalance: number }>(server, '/api/api/user/credit', {
+    token: account.token,
+  });
+  return body.creditBalance;
+}
+
 /** A fresh bearer token for an existing account (e.g. after a role change). */
 export async function signInApi(server: RunningServer, email: string, password = PASSWORD) {
   const { token } = await api<{ token: string }>(server, '/api/auth/sign-in/email', {

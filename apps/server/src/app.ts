@@ -5,6 +5,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@vr/contracts';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,33 +18,37 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { registerMailDelivery } from './jobs/mail-delivery.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeErr } from './lib/error-serializer.ts';
-import { registerErrorHandling } from './lib/errors.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
+import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
+import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
+import { createRecallsProvider, type RecallsProvider } from './adapters/recalls/index.ts';
+import {
+  createVehicleHistoryProvider,
+  type VehicleHistoryProvider,
+} from './adapters/vehicle-history/index.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
+import { sessionRefreshRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentGateway } from './adapters/payments/index.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
-import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSlaJob } from './modules/orders/orders.sla.ts';
-import type { OrdersDeps } from './modules/orders/orders.service.ts';
-import { createReportLinks } from './modules/reports/report-links.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
-import { createPlateService } from './modules/plates/plates.service.ts';
+import { registerReportGeneration } from './modules/reports/report-generation.service.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { createServices } from './services.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -60,10 +65,16 @@ export interface AppDeps {
   reportStorage?: ReportStorage;
   /** Default: the PLATE_PROVIDER adapter. */
   plateProvider?: PlateProvider;
+  /** Default: the REPORT_PROVIDER adapter. */
+  historyProvider?: VehicleHistoryProvider;
+  /** Default: the RECALLS_PROVIDER adapter. */
+  recallsProvider?: RecallsProvider;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Whether this app works the SLA refund job (default true; tests drive it by hand). */
   slaJob?: boolean;
+  /** Whether this app generates reports (default true; suites about other things leave it). */
+  reportJob?: boolean;
 }
 
 /**
@@ -97,15 +108,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it.
-    routerOptions: { caseSensitive: false },
+    // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it. A long
+    // name in a vPIC path finds nothing, as at vPIC, instead of 414 past find-my-way's default
+    // of 100 characters; Node's 16 KiB header limit still bounds the whole URL.
+    routerOptions: { caseSensitive: false, maxParamLength: 16_384 },
     bodyLimit: 1024 * 1024,
     ...connectionTimeouts(config.REQUEST_TIMEOUT_MS),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandler(app);
   registerLoadShedding(app, {
     waitingForConnection: database.waitingForConnection,
     queueMax: config.DATABASE_QUEUE_MAX,
@@ -147,100 +160,99 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { database });
-  await app.register(publicConfigRoutes, { config });
-  await app.register(catalogRoutes, { db: database.db });
-  await app.register(vehiclesRoutes, { decoder, ratePerMinute: config.DECODE_RATE_PER_MINUTE });
-
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));
+  const reportStorage = deps.reportStorage ?? createReportStorage(config);
   // Workers stop before the mailer they use closes.
   app.addHook('onClose', async () => {
     if (!deps.jobs) await jobs.stop();
     if (!deps.mailer) await mailer.close();
   });
+  const secret = await resolveAuthSecret(config, database);
+  const services = createServices(config, database, {
+    jobs,
+    reportStorage,
+    plateProvider: deps.plateProvider ?? createPlateProvider(config),
+    historyProvider: deps.historyProvider ?? createVehicleHistoryProvider(config),
+    recallsProvider: deps.recallsProvider ?? createRecallsProvider(config),
+    decoder,
+    secret,
+    log: app.log,
+  });
+
+  await app.register(vehiclesRoutes, {
+    decodes: services.decodes,
+    vpicApi: services.vpicApi,
+    ratePerMinute: config.DECODE_RATE_PER_MINUTE,
+  });
+
   await registerMailDelivery(jobs, {
     mailer,
-    receipts: { db: database.db, productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
+    renderReceiptMail: services.receiptMails.renderReceiptMail,
   });
-  const secret = await resolveAuthSecret(config, database);
-  const { guards, throttles } = await registerAuth(app, {
+  if (deps.reportJob ?? true) await registerReportGeneration(jobs, services.generation);
+  const { guards, throttles, refresh } = await registerAuth(app, {
     config,
     db: database.db,
     jobs,
     secret,
+    accounts: services.users,
   });
-  await app.register(usersRoutes, {
-    db: database.db,
-    guards,
-    throttles,
-    adminEmails: config.ADMIN_EMAILS,
-  });
-  await app.register(creditsRoutes, { db: database.db, guards });
-  await app.register(paymentsRoutes, {
-    db: database.db,
-    jobs,
-    guards,
-    gateway: createPaymentGateway(config),
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
-  });
-  // Stripe's webhook exists in stripe mode only; in sandbox mode the path answers 404.
-  if (
-    config.PAYMENT_PROVIDER === 'stripe' &&
-    config.STRIPE_SECRET_KEY &&
-    config.STRIPE_WEBHOOK_SECRET
-  ) {
-    await app.register(stripeWebhookRoutes, {
-      db: database.db,
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      jobs,
-    });
-  }
+  const promoted = await services.users.promoteAdminEmailsToAdmin();
+  if (promoted.length > 0) app.log.info({ admins: promoted }, 'ADMIN_EMAILS accounts are ADMIN');
 
-  const storage = deps.reportStorage ?? createReportStorage(config);
-  const links = createReportLinks(secret);
-  const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
-  const ordersDeps: OrdersDeps = {
-    db: database.db,
-    decoder,
-    jobs,
-    links,
-    mail,
-    slaHours: config.REPORT_SLA_HOURS,
-  };
-  const plates = createPlateService({
-    db: database.db,
-    provider: deps.plateProvider ?? createPlateProvider(config),
-    cacheDays: config.PLATE_CACHE_DAYS,
-    timeoutMs: config.PLATE_TIMEOUT_MS,
-    quotas: {
-      perUserHour: config.PLATE_SEARCHES_PER_USER_HOUR,
-      perIpHour: config.PLATE_SEARCHES_PER_IP_HOUR,
+  // Every product endpoint lives under API_PREFIX (docs/*-api.md); the modules' paths omit it.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(publicConfigRoutes, { config });
+      await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(sessionRefreshRoutes, refresh);
+      await api.register(usersRoutes, { users: services.users, guards, throttles });
+      await api.register(creditsRoutes, { credits: services.credits, guards });
+      await api.register(paymentsRoutes, {
+        guards,
+        methods: services.paymentMethods,
+        intents: services.paymentIntents,
+        cards: services.sandboxCards,
+        provider: config.PAYMENT_PROVIDER,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      });
+      // Stripe's webhook exists in stripe mode only; in sandbox mode the path answers 404.
+      if (
+        config.PAYMENT_PROVIDER === 'stripe' &&
+        config.STRIPE_SECRET_KEY &&
+        config.STRIPE_WEBHOOK_SECRET
+      ) {
+        await api.register(stripeWebhookRoutes, {
+          webhooks: services.stripeWebhooks,
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        });
+      }
+
+      await api.register(platesRoutes, { plates: services.plates, guards });
+      await api.register(ordersRoutes, { orders: services.orders, guards });
+      await api.register(reportsRoutes, { reports: services.reports, guards });
+      await api.register(adminModule, {
+        db: database.db,
+        guards,
+        admin: services.admin,
+        tryouts: services.adminTryouts,
+        reports: services.reports,
+        uploads: {
+          dir: join(config.DATA_DIR, 'tmp'),
+          maxBatchMb: config.MAX_UPLOAD_BATCH_MB,
+          maxReportMb: config.MAX_REPORT_MB,
+        },
+      });
     },
-  });
-  await app.register(platesRoutes, { plates, guards });
-  await app.register(ordersRoutes, { deps: ordersDeps, guards });
-  await app.register(reportsRoutes, { db: database.db, storage, links, guards });
-  await app.register(adminModule, {
-    db: database.db,
-    guards,
-    plates,
-    decoder,
-    attach: {
-      db: database.db,
-      storage,
-      jobs,
-      mail,
-      maxReportMb: config.MAX_REPORT_MB,
-      log: app.log,
-    },
-    uploads: { dir: join(config.DATA_DIR, 'tmp'), maxBatchMb: config.MAX_UPLOAD_BATCH_MB },
-  });
+    { prefix: API_PREFIX },
+  );
   if (deps.slaJob ?? true) {
     await registerSlaJob(
       jobs,
-      { db: database.db, jobs, mail, slaHours: config.REPORT_SLA_HOURS, log: app.log },
+      { db: database.db, refunds: services.slaRefunds },
       config.SLA_POLL_SECONDS,
     );
   }

@@ -1,45 +1,83 @@
+import { createRecallsProvider } from './adapters/recalls/index.ts';
+import { createVehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
+import { createPlateProvider } from './adapters/plates/index.ts';
 import { createReportStorage } from './adapters/report-storage/index.ts';
-import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { createVinDecoder } from './adapters/vin-decoder/index.ts';
+import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
-import { attachReport } from './modules/reports/report-attach.service.ts';
-import { runCli } from './modules/users/users.cli.ts';
+import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
+import { runCli, type CliServices } from './modules/users/users.cli.ts';
+import { createServices } from './services.ts';
 
-/** `npm run cli -- <command>`: opens the database the server would open (same configuration). */
+/**
+ * The configured decoder, opened when a command first decodes: opening the offline vPIC data
+ * takes about a second and 100 MB, which commands that decode nothing should not pay.
+ */
+function decoderOpenedOnFirstUse(config: Config): VinDecoder {
+  let opened: Promise<VinDecoder> | undefined;
+  const open = () => (opened ??= createVinDecoder(config));
+  return {
+    decode: async (vin, modelYear, log) => (await open()).decode(vin, modelYear, log),
+    close: async () => {
+      if (opened) await (await opened).close();
+    },
+  };
+}
+
+/**
+ * The server's services on the database the server would open (same configuration). Mails are
+ * queued with the change; a running server's worker delivers them (with the embedded database,
+ * once the server starts again).
+ */
+async function openServices(config: Config): Promise<CliServices> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const log = {
+    info: (details: object, message: string) => process.stderr.write(`${message}\n`),
+    warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
+    error: (details: object, message: string) => process.stderr.write(`${message}\n`),
+  };
+  const decoder = decoderOpenedOnFirstUse(config);
+  try {
+    const jobs = await createJobQueue({ database, log });
+    const reportStorage = createReportStorage(config);
+    const services = createServices(config, database, {
+      jobs,
+      reportStorage,
+      plateProvider: createPlateProvider(config),
+      historyProvider: createVehicleHistoryProvider(config),
+      recallsProvider: createRecallsProvider(config),
+      decoder,
+      secret: await resolveAuthSecret(config, database),
+      log,
+    });
+    return {
+      ...services,
+      close: async () => {
+        await jobs.stop();
+        reportStorage.destroy?.();
+        await decoder.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** `npm run cli -- <command>`. */
 async function main(): Promise<number> {
   loadEnvFile();
   const config = parseConfig(process.env);
   keepDataPrivate(config.DATA_DIR);
   return runCli(process.argv.slice(2), {
-    openDatabase: () =>
-      openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }),
-    attachReport: async (database, orderId, file) => {
-      const log = {
-        warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
-        error: (details: object, message: string) => process.stderr.write(`${message}\n`),
-      };
-      // The customer's mail is queued with the change; a running server's worker delivers it
-      // (with the embedded database, once the server starts again).
-      const jobs = await createJobQueue({ database, log });
-      const storage = createReportStorage(config);
-      try {
-        return await attachReport(
-          {
-            db: database.db,
-            storage,
-            jobs,
-            mail: { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
-            maxReportMb: config.MAX_REPORT_MB,
-            log,
-          },
-          { orderId, file, actorId: 'cli' },
-        );
-      } finally {
-        await jobs.stop();
-        storage.destroy?.();
-      }
-    },
+    openServices: () => openServices(config),
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   });

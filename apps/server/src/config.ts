@@ -83,7 +83,33 @@ const configSchema = z
     // (docs/limits.md, "Plate searches").
     PLATE_SEARCHES_PER_USER_HOUR: positiveInt(30),
     PLATE_SEARCHES_PER_IP_HOUR: positiveInt(60),
+    // Vehicle history records of generated reports (docs/reports.md, "Data sources").
+    REPORT_PROVIDER: z.enum(['sandbox', 'vinaudit']).default('sandbox'),
+    REPORT_API_KEY: z.string().trim().min(1).optional(),
+    REPORT_API_USER: z.string().trim().min(1).optional(),
+    REPORT_API_PASS: z.string().trim().min(1).optional(),
+    // Tests point the history adapter at a local double of the provider's API.
+    REPORT_API_BASE: z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+    REPORT_TIMEOUT_MS: positiveInt(20_000),
+    RECALLS_PROVIDER: z.enum(['sandbox', 'nhtsa']).default('sandbox'),
+    // Tests point the recalls adapter at a local double of NHTSA's API.
+    RECALLS_API_BASE: z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+    RECALLS_TIMEOUT_MS: positiveInt(10_000),
     REPORT_SLA_HOURS: z.coerce.number().positive().default(24),
+    // Report generation (docs/decisions/0014-report-generation.md): how long provider failures
+    // are retried before the order is refunded, the first pause between tries (doubling, at
+    // most 30 minutes), and the time one attempt may take (its job expires after 45 s).
+    REPORT_RETRY_HOURS: z.coerce.number().positive().default(6),
+    REPORT_RETRY_FIRST_SECONDS: z.coerce.number().positive().default(60),
+    REPORT_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().max(40).default(30),
+    // Report previews (what a report would hold) per user and hour (docs/limits.md).
+    REPORT_PREVIEWS_PER_USER_HOUR: positiveInt(60),
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
@@ -106,6 +132,28 @@ const configSchema = z
         path: ['PLATE_API_KEY'],
         message: `is required when PLATE_PROVIDER=${c.PLATE_PROVIDER}`,
       });
+    }
+  })
+  .superRefine((c, ctx) => {
+    // Retries end in a refund with the reason before the SLA refund would say "too late".
+    if (c.REPORT_RETRY_HOURS >= c.REPORT_SLA_HOURS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REPORT_RETRY_HOURS'],
+        message: 'must be less than REPORT_SLA_HOURS',
+      });
+    }
+  })
+  .superRefine((c, ctx) => {
+    if (c.REPORT_PROVIDER === 'sandbox') return;
+    for (const key of ['REPORT_API_KEY', 'REPORT_API_USER', 'REPORT_API_PASS'] as const) {
+      if (!c[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required when REPORT_PROVIDER=${c.REPORT_PROVIDER}`,
+        });
+      }
     }
   })
   .superRefine((c, ctx) => {

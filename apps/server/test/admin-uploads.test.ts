@@ -14,10 +14,10 @@ import { inflationLimit } from '../src/modules/reports/pdf-inflation.ts';
 import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
-import { multipart, type Part } from './support/multipart.ts';
+import { reportBatch } from './support/multipart.ts';
 import { decompressionBomb, hostilePdfs, makeReportPdf } from './support/pdf.ts';
+import { distinctVin } from './support/vins.ts';
 
-const VIN = '1HGCM82633A004352';
 const URL = '/api/api/admin/reports/batch-upload';
 /** Small limits, so a batch over them stays cheap to build. */
 const MAX_REPORT_MB = 1;
@@ -60,22 +60,14 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
       method: 'POST',
       url: '/api/api/report-orders',
       headers: { authorization: `Bearer ${customer.token}` },
-      payload: { vin: VIN },
+      payload: { vin: distinctVin() },
     });
+    expect(res.statusCode).toBe(201);
     return res.json().id as string;
   }
 
   const status = async (id: string) =>
     (await t.database.db.select().from(reportOrders).where(eq(reportOrders.id, id)))[0]?.status;
-
-  function batch(pairs: [string, string, Buffer][]) {
-    const parts: Part[] = [];
-    for (const [orderId, filename, data] of pairs) {
-      parts.push({ name: 'reportOrderIds', value: orderId });
-      parts.push({ name: 'files', filename, contentType: 'application/pdf', data });
-    }
-    return multipart(parts);
-  }
 
   it('refuses active content and decompression bombs, naming what was refused', async () => {
     const cases: [string, Buffer, string][] = [
@@ -89,7 +81,9 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
       ['xfa.pdf', await hostilePdfs.xfaForm(), 'an XFA form'],
     ];
     const orders = await Promise.all(cases.map(() => pendingOrder()));
-    const { payload, headers } = batch(cases.map(([name, data], i) => [orders[i]!, name, data]));
+    const { payload, headers } = reportBatch(
+      cases.map(([name, data], i) => [orders[i]!, name, data]),
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: URL,
@@ -108,7 +102,7 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
     const twice = await decompressionBomb(100, 2);
     const clean = await makeReportPdf();
     const [a, b, c] = [await pendingOrder(), await pendingOrder(), await pendingOrder()];
-    const { payload, headers } = batch([
+    const { payload, headers } = reportBatch([
       [a, 'bomb.pdf', bomb],
       [b, 'twice.pdf', twice],
       [c, 'clean.pdf', clean],
@@ -138,7 +132,7 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
     // Two files each under MAX_REPORT_MB, together over MAX_UPLOAD_BATCH_MB.
     const padded = Buffer.concat([pdf, Buffer.alloc(900 * 1024)]);
     const [a, b] = [await pendingOrder(), await pendingOrder()];
-    const { payload, headers } = batch([
+    const { payload, headers } = reportBatch([
       [a, 'a.pdf', padded],
       [b, 'b.pdf', padded],
     ]);
@@ -158,7 +152,7 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
     const first = await makeReportPdf('first');
     const second = await makeReportPdf('second');
     const [a, b] = [await pendingOrder(), await pendingOrder()];
-    const { payload, headers } = batch([
+    const { payload, headers } = reportBatch([
       [a, 'first.pdf', first],
       [b, 'second.pdf', second],
     ]);
@@ -188,7 +182,7 @@ describe.each(testDatabases())('batch upload of reports on $name', (testDb) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const pdf = await makeReportPdf();
-    const { payload, headers } = batch([[await pendingOrder(), 'a.pdf', pdf]]);
+    const { payload, headers } = reportBatch([[await pendingOrder(), 'a.pdf', pdf]]);
     const req = httpRequest({
       host: '127.0.0.1',
       port,

@@ -8,30 +8,14 @@ import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 import { createVerifiedUser, freshEmail, lastMail, type SignedIn } from './auth-support.ts';
+import { distinctVin } from './support/vins.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { api } from './support/requests.ts';
 import { testDatabases } from './support/databases.ts';
-import { multipart, type Part } from './support/multipart.ts';
+import { multipart, reportBatch } from './support/multipart.ts';
 import { makeReportPdf, PNG_BYTES } from './support/pdf.ts';
 
 const VIN = '1HGCM82633A004352';
-
-function send(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  token: string | undefined,
-  body?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
 
 /** An error answer: its status and the `message` a client shows. */
 function expectRefused(res: LightMyRequestResponse, status: number, message: string) {
@@ -40,12 +24,7 @@ function expectRefused(res: LightMyRequestResponse, status: number, message: str
 }
 
 function upload(app: FastifyInstance, token: string, pairs: [string, string, Buffer][]) {
-  const parts: Part[] = [];
-  for (const [orderId, filename, data] of pairs) {
-    parts.push({ name: 'reportOrderIds', value: orderId });
-    parts.push({ name: 'files', filename, contentType: 'application/pdf', data });
-  }
-  const { payload, headers } = multipart(parts);
+  const { payload, headers } = reportBatch(pairs);
   return app.inject({
     method: 'POST',
     url: '/api/api/admin/reports/batch-upload',
@@ -80,7 +59,9 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       newBalance: (await getBalance(db, user.userId)) + 1,
       actorId: 'test',
     });
-    const res = await send(t.app, 'POST', '/api/api/report-orders', user.token, { vin: VIN });
+    const res = await api(t.app, 'POST', '/api/api/report-orders', user.token, {
+      vin: distinctVin(),
+    });
     return res.json().id as string;
   }
 
@@ -109,11 +90,11 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       ['GET', '/api/api/admin/plate-searches?page=0'],
     ];
     for (const [method, url, body] of routes) {
-      expect((await send(t.app, method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(
+      expect((await api(t.app, method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(
         401,
       );
       expect(
-        (await send(t.app, method, url, customer.token, body)).statusCode,
+        (await api(t.app, method, url, customer.token, body)).statusCode,
         `${method} ${url}`,
       ).toBe(403);
     }
@@ -127,14 +108,14 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       return !bad && !badBody;
     });
     for (const [method, url, body] of adminOk) {
-      const res = await send(t.app, method, url, admin.token, body);
+      const res = await api(t.app, method, url, admin.token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(200);
     }
   });
 
   it('lists users with their credit, finds one by e-mail, and says when none matches', async () => {
     const page = (
-      await send(t.app, 'GET', '/api/api/admin/users?page=1&size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/users?page=1&size=100', admin.token)
     ).json();
     const row = page.data.find((u: { id: string }) => u.id === customer.userId);
     expect(row).toMatchObject({
@@ -144,27 +125,27 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       paymentBind: false,
     });
     expect(typeof row.credit).toBe('number');
-    const byEmail = await send(
+    const byEmail = await api(
       t.app,
       'GET',
       `/api/api/admin/users/email/${encodeURIComponent(` ${customer.email.toUpperCase()} `)}`,
       admin.token,
     );
     expect(byEmail.json().data.id).toBe(customer.userId);
-    const none = await send(
+    const none = await api(
       t.app,
       'GET',
       '/api/api/admin/users/email/nobody%40example.com',
       admin.token,
     );
     expectRefused(none, 404, ADMIN_MESSAGES.noUserFound);
-    const all = (await send(t.app, 'GET', '/api/api/admin/users/all', admin.token)).json();
+    const all = (await api(t.app, 'GET', '/api/api/admin/users/all', admin.token)).json();
     expect(all.data.length).toBe(page.pagination.total);
   });
 
   it('sets credit with exactly one adjustment row, audited, and refuses non-integers', async () => {
     const user = await createVerifiedUser(t.app, db);
-    const res = await send(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, {
+    const res = await api(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, {
       credit: 7,
     });
     expect(res.statusCode).toBe(200);
@@ -183,14 +164,14 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       after: { credit: 7 },
     });
     for (const credit of [-1, 1.5, 'abc', null]) {
-      const bad = await send(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, {
+      const bad = await api(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, {
         credit,
       });
       expect(bad.statusCode, String(credit)).toBe(400);
       expect(bad.json().message).toBe(ADMIN_MESSAGES.invalidCredits);
     }
     expect(
-      (await send(t.app, 'PUT', '/api/api/admin/users/nobody', admin.token, { credit: 1 }))
+      (await api(t.app, 'PUT', '/api/api/admin/users/nobody', admin.token, { credit: 1 }))
         .statusCode,
     ).toBe(404);
     expect(await getBalance(db, user.userId)).toBe(7);
@@ -201,7 +182,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     const targets = [3, 9, 1, 4, 12, 0, 5, 8, 2, 6];
     const answers = await Promise.all(
       targets.map((credit) =>
-        send(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, { credit }),
+        api(t.app, 'PUT', `/api/api/admin/users/${user.userId}`, admin.token, { credit }),
       ),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -217,7 +198,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
   it('pages and filters orders: empty, exactly one page, a last partial page, and by user', async () => {
     const buyer = await createVerifiedUser(t.app, db);
     const empty = (
-      await send(t.app, 'GET', `/api/api/admin/report-orders/user/${buyer.userId}`, admin.token)
+      await api(t.app, 'GET', `/api/api/admin/report-orders/user/${buyer.userId}`, admin.token)
     ).json();
     expect(empty).toMatchObject({
       data: [],
@@ -228,7 +209,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await orderFor(buyer));
     const byUser = (p: number, size: number) =>
-      send(
+      api(
         t.app,
         'GET',
         `/api/api/admin/report-orders/user/%20${buyer.userId}%20?page=${p}&size=${size}`,
@@ -242,24 +223,25 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     expect(last.data).toHaveLength(1);
     expect(last.pagination).toEqual({ current: 3, size: 2, pages: 3, total: 5 });
     expect(last.userId).toBe(buyer.userId);
+    expect(last.data[0]).toMatchObject({ userId: buyer.userId, userEmail: buyer.email });
     expect((await byUser(4, 2)).data).toEqual([]);
     expect(
-      (await send(t.app, 'GET', '/api/api/admin/report-orders/user/%20', admin.token)).json()
+      (await api(t.app, 'GET', '/api/api/admin/report-orders/user/%20', admin.token)).json()
         .message,
     ).toBe(ADMIN_MESSAGES.invalidUserIdProvided);
     expect(
-      (await send(t.app, 'GET', '/api/api/admin/report-orders?size=101', admin.token)).statusCode,
+      (await api(t.app, 'GET', '/api/api/admin/report-orders?size=101', admin.token)).statusCode,
     ).toBe(400);
 
     await db.update(reportOrders).set({ status: 'Processing' }).where(eq(reportOrders.id, ids[0]!));
     const counts = (
-      await send(t.app, 'GET', '/api/api/admin/report-orders/counts', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/report-orders/counts', admin.token)
     ).json().counts;
     const pending = (
-      await send(t.app, 'GET', '/api/api/admin/report-orders/pending?size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/report-orders/pending?size=100', admin.token)
     ).json();
     const processing = (
-      await send(t.app, 'GET', '/api/api/admin/report-orders/processing?size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/report-orders/processing?size=100', admin.token)
     ).json();
     expect(pending.pagination.total).toBe(counts.pending);
     expect(processing.pagination.total).toBe(counts.processing);
@@ -270,10 +252,37 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     );
   });
 
+  it("lists credit purchases with the buyer's e-mail beside the id", async () => {
+    const buyer = await createVerifiedUser(t.app, db);
+    const created = await api(t.app, 'POST', '/api/api/sandbox/payment-methods', buyer.token, {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+    });
+    await api(t.app, 'POST', '/api/api/user/payment-methods', buyer.token, {
+      paymentMethodId: created.json().id,
+    });
+    const intent = await api(t.app, 'POST', '/api/api/stripe-credit/credit-purchase', buyer.token, {
+      packageId: 'credits_1',
+      paymentMethodId: created.json().id,
+    });
+    const list = (
+      await api(t.app, 'GET', '/api/api/admin/credit-purchases?limit=100', admin.token)
+    ).json();
+    expect(
+      list.data.find((p: { id: string }) => p.id === intent.json().paymentIntentId),
+    ).toMatchObject({
+      userId: buyer.userId,
+      userEmail: buyer.email,
+      status: 'requires_confirmation',
+    });
+  });
+
   it('lets an admin take a Pending order: Processing once, audited, still customer-visible as Processing', async () => {
     const order = await orderFor(customer);
     const take = (id = order) =>
-      send(t.app, 'POST', `/api/api/admin/report-orders/${id}/processing`, admin.token);
+      api(t.app, 'POST', `/api/api/admin/report-orders/${id}/processing`, admin.token);
     const results = await Promise.all([take(), take(), take()]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(results.map((r) => r.json().message).sort()).toEqual(
@@ -290,11 +299,11 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.userId, after: { status: 'Processing' } });
     const processing = (
-      await send(t.app, 'GET', '/api/api/admin/report-orders/processing?size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/report-orders/processing?size=100', admin.token)
     ).json();
     expect(processing.data.map((o: { id: string }) => o.id)).toContain(order);
     const mine = (
-      await send(t.app, 'GET', '/api/api/report-orders/my-orders', customer.token)
+      await api(t.app, 'GET', '/api/api/report-orders/my-orders', customer.token)
     ).json();
     expect(mine.find((o: { id: string }) => o.id === order)?.status).toBe('Processing');
 
@@ -337,15 +346,15 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
     expect((await lastMail(db, customer.email)).subject).toMatch(/report is ready/);
 
     const list = (
-      await send(t.app, 'GET', '/api/api/admin/report-orders/completed?size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/report-orders/completed?size=100', admin.token)
     ).json();
     const done = list.data.find((o: { id: string }) => o.id === a);
     expect(done.reportUrl).toBe(`/api/api/admin/reports/${a}/download`);
-    const download = await send(t.app, 'GET', done.reportUrl, admin.token);
+    const download = await api(t.app, 'GET', done.reportUrl, admin.token);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="report-${a}-${VIN}.pdf"`,
+      `attachment; filename="report-${a}-${done.vin}.pdf"`,
     );
     expect(download.rawPayload.equals(pdf)).toBe(true);
   });
@@ -379,7 +388,7 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
 
   it('runs a tryout free of charge and records it in the audit log', async () => {
     const before = await getBalance(db, admin.userId);
-    const res = await send(t.app, 'POST', '/api/api/admin/tryout', admin.token, {
+    const res = await api(t.app, 'POST', '/api/api/admin/tryout', admin.token, {
       vin: '',
       vehicle: 'CA/7ABC123',
       email: 'lead@example.com',
@@ -393,18 +402,22 @@ describe.each(testDatabases())('admin API on $name', (testDb) => {
       Make: 'HONDA',
       ModelYear: '2003',
       email: 'lead@example.com',
+      reportMail: ADMIN_MESSAGES.tryoutMailed('lead@example.com'),
     });
-    const missing = await send(t.app, 'POST', '/api/api/admin/tryout', admin.token, {
+    const mailed = await lastMail(db, 'lead@example.com');
+    expect(mailed.subject).toContain(`tryout report for VIN ${VIN}`);
+    expect(mailed.text).toMatch(new RegExp(`Attached: report-${VIN}\\.pdf \\(\\d+ bytes\\)`));
+    const missing = await api(t.app, 'POST', '/api/api/admin/tryout', admin.token, {
       vin: '',
       vehicle: 'CA/7ABC123',
       email: '',
     });
     expectRefused(missing, 400, ADMIN_MESSAGES.platesFieldsRequired);
-    const vinOnly = await send(t.app, 'POST', '/api/api/admin/tryout', admin.token, { vin: VIN });
+    const vinOnly = await api(t.app, 'POST', '/api/api/admin/tryout', admin.token, { vin: VIN });
     expect(vinOnly.json()).toMatchObject({ vin: VIN, Make: 'HONDA' });
     expect(await getBalance(db, admin.userId)).toBe(before);
     const audit = (
-      await send(t.app, 'GET', '/api/api/admin/audit-log?size=100', admin.token)
+      await api(t.app, 'GET', '/api/api/admin/audit-log?size=100', admin.token)
     ).json();
     expect(
       audit.data.filter((e: { action: string }) => e.action === 'tryout').length,

@@ -2,7 +2,8 @@ import { AUTH_MESSAGES } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
-import { createVerifiedUser, freshEmail, get, lastCode, post, signIn } from './auth-support.ts';
+import { createVerifiedUser, freshEmail, lastCode, signIn } from './auth-support.ts';
+import { get, post } from './support/requests.ts';
 import { createTestApp, testDecoder, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -10,7 +10,8 @@ import {
   loadAuthSecret,
   resolveAuthSecret,
 } from '../src/modules/auth/auth.secret.ts';
-import { createVerifiedUser, post, sessionCookie, signIn } from './auth-support.ts';
+import { createVerifiedUser, sessionCookie, signIn } from './auth-support.ts';
+import { post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, freshEmail, freshIp, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
+import { freshIp } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { routesOf, type OpenApiDocument, type Route } from './support/hostile-variants.ts';

@@ -1,13 +1,7 @@
 import { AUTH_MESSAGES } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  createVerifiedUser,
-  freshEmail,
-  freshIp,
-  lastCode,
-  post,
-} from './auth-support.ts';
+import { PASSWORD, createVerifiedUser, freshEmail, lastCode } from './auth-support.ts';
+import { freshIp, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -1,14 +1,8 @@
 import { AUTH_LIMITS, AUTH_MESSAGES } from '@vr/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  PASSWORD,
-  createVerifiedUser,
-  freshEmail,
-  freshIp,
-  lastCode,
-  post,
-} from './auth-support.ts';
+import { PASSWORD, createVerifiedUser, freshEmail, lastCode } from './auth-support.ts';
+import { freshIp, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -10,11 +10,10 @@ import {
   PASSWORD,
   codeIn,
   createVerifiedUser,
-  freshIp,
   lastCode,
-  post,
   wrongCode,
 } from './auth-support.ts';
+import { freshIp, post } from './support/requests.ts';
 import { createTestApp, testDecoder, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { settleJobs } from './support/jobs.ts';

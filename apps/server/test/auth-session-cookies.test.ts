@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
   freshEmail,
-  get,
   lastCode,
   PASSWORD,
-  post,
   signIn,
   type SignedIn,
 } from './auth-support.ts';
+import { get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { routesOf, type OpenApiDocument } from './support/hostile-variants.ts';

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@vr/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createVerifiedUser, get, post, sessionCookie, signIn } from './auth-support.ts';
+import { createVerifiedUser, sessionCookie, signIn } from './auth-support.ts';
+import { get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -3,56 +3,18 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema.ts';
 import { settleJobs } from './support/jobs.ts';
+import { freshIp, post } from './support/requests.ts';
 
 /** Helpers of the auth suites: requests as a browser makes them, and the mailed codes. */
 
 export const PASSWORD = 'Str0ng!pass';
 export const OTHER_PASSWORD = 'An0ther#pass';
 
-let ipCounter = 0;
-/** A client address of its own, so one test's throttles never touch another's. */
-export function freshIp(): string {
-  ipCounter += 1;
-  return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-}
-
 let emailCounter = 0;
 export function freshEmail(label = 'user'): string {
   emailCounter += 1;
   return `${label}.${process.pid}.${emailCounter}@example.com`;
 }
-
-export interface CallOptions {
-  ip?: string;
-  token?: string;
-  cookie?: string;
-  origin?: string;
-}
-
-export function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp() };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.origin) headers.origin = options.origin;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
-
-export const post = (app: FastifyInstance, url: string, body?: unknown, options?: CallOptions) =>
-  call(app, 'POST', url, body, options);
-export const get = (app: FastifyInstance, url: string, options?: CallOptions) =>
-  call(app, 'GET', url, undefined, options);
 
 /** The newest mail to `to` in the outbox, once the mails queued so far are delivered. */
 export async function lastMail(db: Db, to: string) {

@@ -2,7 +2,8 @@ import { AUTH_MESSAGES } from '@vr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authUsers, pendingRegistrations } from '../src/db/schema.ts';
-import { freshEmail, freshIp, get, lastCode, post, wrongCode } from './auth-support.ts';
+import { freshEmail, lastCode, wrongCode } from './auth-support.ts';
+import { freshIp, get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

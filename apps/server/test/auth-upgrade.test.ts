@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { authAccounts, authUsers, authVerifications } from '../src/db/schema.ts';
-import { OTHER_PASSWORD, PASSWORD, freshEmail, lastCode, post } from './auth-support.ts';
+import { OTHER_PASSWORD, PASSWORD, freshEmail, lastCode } from './auth-support.ts';
+import { post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import type { TestDatabase } from './support/databases.ts';
 

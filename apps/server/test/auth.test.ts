@@ -7,14 +7,13 @@ import {
   PASSWORD,
   createVerifiedUser,
   freshEmail,
-  get,
   lastCode,
   lastMail,
-  post,
   sessionCookie,
   signIn,
   wrongCode,
 } from './auth-support.ts';
+import { get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
@@ -100,14 +99,14 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     });
   });
 
-  it("defaults the names to 'User' and 'Name' without a full name", async () => {
+  it('answers empty names, no placeholder, without a full name', async () => {
     const { token } = await createVerifiedUser(t.app, t.database.db);
     const me = await get(t.app, '/api/api/user/me', { token });
-    expect(me.json()).toMatchObject({ firstName: 'User', lastName: 'Name' });
+    expect(me.json()).toMatchObject({ firstName: '', lastName: '' });
     const single = await createVerifiedUser(t.app, t.database.db, { fullName: 'Cher' });
     expect((await get(t.app, '/api/api/user/me', { token: single.token })).json()).toMatchObject({
       firstName: 'Cher',
-      lastName: 'Name',
+      lastName: '',
     });
   });
 

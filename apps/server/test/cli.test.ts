@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
+import { createUsersService } from '../src/modules/users/users.service.ts';
 import { CLI_USAGE, runCli } from '../src/modules/users/users.cli.ts';
-import { createVerifiedUser, freshEmail, get } from './auth-support.ts';
+import { createVerifiedUser, freshEmail } from './auth-support.ts';
+import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { hostilePdfs } from './support/pdf.ts';
@@ -27,9 +29,13 @@ describe.each(testDatabases())('npm run cli -- set-role on $name', (db) => {
     let opened = false;
     const code = await runCli(argv, {
       // The test's database, left open for the app.
-      openDatabase: async () => {
+      openServices: async () => {
         opened = true;
-        return { ...t.database, close: async () => {} };
+        return {
+          users: createUsersService({ db: t.database.db, adminEmails: [] }),
+          reports: { attachReportCompleteOrderAndMailCustomer: () => Promise.reject(new Error()) },
+          close: async () => {},
+        };
       },
       out: (line) => out.push(line),
       err: (line) => err.push(line),

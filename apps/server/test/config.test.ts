@@ -88,4 +88,23 @@ describe('configuration', () => {
     ).toThrow(/^Invalid STRIPE_API_BASE/);
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/^Invalid PAYMENT_PROVIDER/);
   });
+
+  it('the vinaudit history provider needs its key, user and password, naming the missing one', () => {
+    const defaults = parseConfig({});
+    expect(defaults.REPORT_PROVIDER).toBe('sandbox');
+    expect(defaults.RECALLS_PROVIDER).toBe('sandbox');
+    expect(defaults.REPORT_TIMEOUT_MS).toBe(20_000);
+    const keys = { REPORT_API_KEY: 'key', REPORT_API_USER: 'user', REPORT_API_PASS: 'pass' };
+    expect(parseConfig({ REPORT_PROVIDER: 'vinaudit', ...keys }).REPORT_PROVIDER).toBe('vinaudit');
+    for (const missing of Object.keys(keys)) {
+      const env: Record<string, string> = { REPORT_PROVIDER: 'vinaudit', ...keys };
+      delete env[missing];
+      expect(() => parseConfig(env)).toThrow(
+        new RegExp(`^Invalid ${missing}: is required when REPORT_PROVIDER=vinaudit$`),
+      );
+    }
+    expect(() => parseConfig({ REPORT_PROVIDER: 'carfax' })).toThrow(/^Invalid REPORT_PROVIDER/);
+    expect(() => parseConfig({ RECALLS_PROVIDER: 'kbb' })).toThrow(/^Invalid RECALLS_PROVIDER/);
+    expect(() => parseConfig({ RECALLS_API_BASE: 'ftp://x' })).toThrow(/^Invalid RECALLS_API_BASE/);
+  });
 });

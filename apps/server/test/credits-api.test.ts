@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../src/db/schema.ts';
 import { creditPurchase, spend } from '../src/modules/credits/credits.ledger.ts';
-import { createVerifiedUser, get, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditPurchase } from '../src/modules/credits/credits.ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
-import { createVerifiedUser, get, post, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import {

@@ -1,14 +1,8 @@
 import { ADMIN_CREDIT_MAX, ADMIN_MESSAGES, API_MESSAGES, PAGE_MAX } from '@vr/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedUser,
-  freshEmail,
-  freshIp,
-  PASSWORD,
-  post,
-  type SignedIn,
-} from './auth-support.ts';
+import { createVerifiedUser, freshEmail, PASSWORD, type SignedIn } from './auth-support.ts';
+import { freshIp, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import {
@@ -140,7 +134,7 @@ describe.each(testDatabases())('hostile input on $name', (testDb) => {
     expect(page.json().message).toMatch(/^page: /);
   });
 
-  it('refuses NUL and lone surrogates with 400 naming the field, in each route’s error shape', async () => {
+  it('refuses NUL and lone surrogates with 400 naming the field, in the one error shape', async () => {
     const signUp = await post(t.app, '/api/auth/sign-up/email', {
       email: freshEmail(),
       password: PASSWORD,
@@ -174,12 +168,18 @@ describe.each(testDatabases())('hostile input on $name', (testDb) => {
     });
     expect(card.statusCode).toBe(400);
     expect(card.json()).toEqual({
+      code: 'INVALID_INPUT',
+      field: 'billingDetails.address.city',
       message: API_MESSAGES.unstorableText('billingDetails.address.city'),
     });
 
     const byEmail = await asAdmin('GET', '/api/api/admin/users/email/a%00b%40example.com');
     expect(byEmail.statusCode).toBe(400);
-    expect(byEmail.json()).toEqual({ message: API_MESSAGES.unstorableText('email') });
+    expect(byEmail.json()).toEqual({
+      code: 'INVALID_INPUT',
+      field: 'email',
+      message: API_MESSAGES.unstorableText('email'),
+    });
   });
 
   describe('batch upload of malformed multipart', () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { get } from './auth-support.ts';
+import { get } from './support/requests.ts';
 import { testConfig, testDecoder } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

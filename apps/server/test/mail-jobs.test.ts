@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail/smtp-mailer.ts';
 import type { Mailer } from '../src/adapters/mail/index.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
-import { PASSWORD, freshEmail, freshIp, post, type SignedIn } from './auth-support.ts';
+import { PASSWORD, freshEmail, type SignedIn } from './auth-support.ts';
+import { api, post } from './support/requests.ts';
+import { distinctVin } from './support/vins.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
-const VIN = '1HGCM82633A004352';
 const SUCCEEDING_CARD = '4242424242424242';
 /** The code of a code mail, from its raw text (headers hold other digits). */
 function codeOf(raw: string): string {
@@ -84,19 +85,6 @@ class SmtpServer {
   }
 }
 
-function authed(t: TestApp, token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': freshIp(),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-}
-
 /** Registers and verifies with the code the SMTP server received. */
 async function verifiedUser(t: TestApp, smtp: SmtpServer): Promise<SignedIn> {
   const email = freshEmail('smtp');
@@ -115,14 +103,14 @@ async function verifiedUser(t: TestApp, smtp: SmtpServer): Promise<SignedIn> {
 }
 
 async function savedCard(t: TestApp, user: SignedIn): Promise<string> {
-  const card = await authed(t, user.token, 'POST', '/api/api/sandbox/payment-methods', {
+  const card = await api(t.app, 'POST', '/api/api/sandbox/payment-methods', user.token, {
     number: SUCCEEDING_CARD,
     expMonth: 12,
     expYear: 2034,
     cvc: '123',
   });
   const pm: string = card.json().id;
-  await authed(t, user.token, 'POST', '/api/api/user/payment-methods', {
+  await api(t.app, 'POST', '/api/api/user/payment-methods', user.token, {
     paymentMethodId: pm,
     isDefault: true,
   });
@@ -161,19 +149,19 @@ describe.each(testDatabases())('mail jobs with the SMTP server down, then up, on
     }
     const orderIds: string[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const res = await authed(t, customers[i % 2]!.token, 'POST', '/api/api/report-orders', {
-        vin: VIN,
+      const res = await api(t.app, 'POST', '/api/api/report-orders', customers[i % 2]!.token, {
+        vin: distinctVin(),
       });
       expect(res.statusCode).toBe(201);
       orderIds.push(res.json().id);
     }
     const intentIds: string[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const res = await authed(
-        t,
-        customers[i % 2]!.token,
+      const res = await api(
+        t.app,
         'POST',
         '/api/api/stripe-credit/credit-purchase',
+        customers[i % 2]!.token,
         {
           packageId: 'credits_3',
           paymentMethodId: cards[i % 2],

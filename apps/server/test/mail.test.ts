@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/adapters/mail/index.ts';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { outbox } from '../src/db/schema.ts';
-import { PASSWORD, codeIn, freshEmail, post } from './auth-support.ts';
+import { PASSWORD, codeIn, freshEmail } from './auth-support.ts';
+import { post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -4,29 +4,32 @@ import type { Database, Db } from '../src/db/client.ts';
 import { creditLedger, reportOrders } from '../src/db/schema.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
-import { refundOverdueOrders, type SlaDeps } from '../src/modules/orders/orders.sla.ts';
-import { createVerifiedUser, get, lastMail } from './auth-support.ts';
+import { createSlaRefundService, type SlaRefundService } from '../src/modules/orders/orders.sla.ts';
+import { createVerifiedUser, lastMail } from './auth-support.ts';
+import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
 const VIN = '1HGCM82633A004352';
+/** Distinct VINs: a customer's open order of a VIN is not ordered twice. */
+const VINS = [VIN, '1FTFW1ET9DFC10312', '1HGCM82673A123456'];
 const HOUR = 3_600_000;
 
 describe.each(testDatabases())('SLA refunds on $name', (testDb) => {
   let t: TestApp;
   let db: Db;
-  let deps: SlaDeps;
+  let sla: SlaRefundService;
 
   beforeAll(async () => {
     t = await createTestApp(testDb, { slaJob: false });
     db = t.database.db;
-    deps = {
+    sla = createSlaRefundService({
       db,
       jobs: t.jobs,
       mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
       slaHours: t.config.REPORT_SLA_HOURS,
       log: { info: () => {} },
-    };
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -41,7 +44,7 @@ describe.each(testDatabases())('SLA refunds on $name', (testDb) => {
         method: 'POST',
         url: '/api/api/report-orders',
         headers: { authorization: `Bearer ${user.token}` },
-        payload: { vin: VIN },
+        payload: { vin: VINS[i] },
       });
       ids.push(res.json().id);
     }
@@ -68,9 +71,9 @@ describe.each(testDatabases())('SLA refunds on $name', (testDb) => {
       .where(eq(reportOrders.id, fresh));
 
     const counts = await Promise.all([
-      refundOverdueOrders(deps, later),
-      refundOverdueOrders(deps, later),
-      refundOverdueOrders(deps, later),
+      sla.refundOverdueOrdersAndMailCustomers(later),
+      sla.refundOverdueOrdersAndMailCustomers(later),
+      sla.refundOverdueOrdersAndMailCustomers(later),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await refunds(overdue)).toHaveLength(1);
@@ -88,8 +91,9 @@ describe.each(testDatabases())('SLA refunds on $name', (testDb) => {
     const mail = await lastMail(db, user.email);
     expect(mail.subject).toMatch(/credit was returned/);
     expect(mail.text).toContain(overdue);
+    expect(mail.text).toContain(`within ${t.config.REPORT_SLA_HOURS} hours`);
 
-    expect(await refundOverdueOrders(deps, later)).toBe(0);
+    expect(await sla.refundOverdueOrdersAndMailCustomers(later)).toBe(0);
     expect(await getBalance(db, user.userId)).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, paymentMethods } from '../src/db/schema.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
-import { api } from './support/api.ts';
+import { api } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
@@ -63,6 +63,7 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
       ['POST', '/api/api/sandbox/payment-methods'],
       ['POST', '/api/api/stripe-credit/credit-purchase'],
       ['GET', '/api/api/stripe-credit/payment-intent/pi_x'],
+      ['GET', '/api/api/stripe-credit/pending-payments'],
       ['POST', '/api/api/stripe-credit/payment-intent/pi_x/confirm'],
     ];
     for (const [method, url] of urls) {
@@ -317,6 +318,76 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     );
     expect(confirmAfter.json()).toMatchObject({ success: false, status: 'canceled' });
     expect(await credit(alice)).toBe(before);
+  });
+
+  it('lists the purchases that can still be completed, and a declined card in the history', async () => {
+    const carol = await createVerifiedUser(t.app, t.database.db);
+    const pending = async (user: SignedIn) =>
+      (await api(t.app, 'GET', '/api/api/stripe-credit/pending-payments', user.token)).json();
+    const confirm = (id: string) =>
+      api(t.app, 'POST', `/api/api/stripe-credit/payment-intent/${id}/confirm`, carol.token);
+    expect(await pending(carol)).toEqual({ success: true, data: [] });
+
+    const threeDs = await addCard(carol, '4000002760003184');
+    const waiting = await purchase(carol, threeDs, 'credits_1');
+    const verifying = await purchase(carol, threeDs, 'credits_3');
+    await confirm(verifying.paymentIntentId);
+    const declinedCard = await addCard(carol, '4000000000000002');
+    const declined = await purchase(carol, declinedCard, 'credits_1');
+    await confirm(declined.paymentIntentId);
+    const canceled = await purchase(carol, threeDs, 'credits_1');
+    await api(
+      t.app,
+      'POST',
+      `/api/api/stripe-credit/payment-intent/${canceled.paymentIntentId}/cancel`,
+      carol.token,
+    );
+
+    const list = await pending(carol);
+    expect(list.data).toEqual([
+      {
+        paymentIntentId: verifying.paymentIntentId,
+        clientSecret: verifying.clientSecret,
+        status: 'requires_action',
+        description: '3 Vehicle Report Credits',
+        credits: 3,
+        amount: 1500,
+        currency: 'usd',
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({
+        paymentIntentId: waiting.paymentIntentId,
+        status: 'requires_confirmation',
+      }),
+    ]);
+    expect((await pending(bob)).data).toEqual(
+      expect.not.arrayContaining([
+        expect.objectContaining({ paymentIntentId: waiting.paymentIntentId }),
+      ]),
+    );
+
+    // Verification completed later: the purchase leaves the list and is credited.
+    const done = await api(
+      t.app,
+      'POST',
+      `/api/api/sandbox/payment-intent/${verifying.paymentIntentId}/3ds`,
+      carol.token,
+      { result: 'complete' },
+    );
+    expect(done.json()).toMatchObject({ success: true, status: 'succeeded' });
+    expect(
+      (await pending(carol)).data.map((p: { paymentIntentId: string }) => p.paymentIntentId),
+    ).toEqual([waiting.paymentIntentId]);
+    expect(await credit(carol)).toBe(3);
+
+    const history = (await api(t.app, 'GET', '/api/api/user/credit-history', carol.token)).json();
+    const byId = (id: string) => history.data.find((h: { id: string }) => h.id === id);
+    expect(byId(declined.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      message: 'Your card was declined.',
+    });
+    expect(byId(verifying.paymentIntentId)).toMatchObject({ status: 'succeeded' });
+    expect(byId(canceled.paymentIntentId)).toMatchObject({ status: 'canceled', message: null });
   });
 
   it('confirmImmediately charges at once; a stranger can neither cancel nor see it', async () => {

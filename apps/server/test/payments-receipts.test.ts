@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client.ts';
 import { outbox, paymentIntents } from '../src/db/schema.ts';
 import { settleJobs } from './support/jobs.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
-import { api } from './support/api.ts';
+import { api } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

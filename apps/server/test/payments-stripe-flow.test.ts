@@ -5,7 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { outbox, paymentIntents, profiles } from '../src/db/schema.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
-import { api } from './support/api.ts';
+import { api } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { settleJobs } from './support/jobs.ts';

@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, paymentIntents, webhookEvents } from '../src/db/schema.ts';
 import { WEBHOOK_FUTURE_MESSAGE } from '../src/modules/payments/stripe-webhook.routes.ts';
-import { createVerifiedUser, freshIp, type SignedIn } from './auth-support.ts';
+import { createVerifiedUser, type SignedIn } from './auth-support.ts';
+import { freshIp } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -9,14 +9,8 @@ import { SANDBOX_ERROR_MESSAGE, SANDBOX_PLATES } from '../src/adapters/plates/sa
 import type { Db } from '../src/db/client.ts';
 import { plateSearches } from '../src/db/schema.ts';
 import { createPlateService } from '../src/modules/plates/plates.service.ts';
-import {
-  createVerifiedUser,
-  freshEmail,
-  freshIp,
-  get,
-  post,
-  type SignedIn,
-} from './auth-support.ts';
+import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
+import { freshIp, get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { startCarsxeDouble, type CarsxeDouble } from './support/carsxe-double.ts';
 import { testDatabases } from './support/databases.ts';

@@ -11,11 +11,12 @@ import type { ReportStorage } from '../src/adapters/report-storage/report-storag
 import type { Db } from '../src/db/client.ts';
 import { adminAuditLog, reportOrders } from '../src/db/schema.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
-import { attachReport, type AttachDeps } from '../src/modules/reports/report-attach.service.ts';
+import { createReportsService, type ReportsDeps } from '../src/modules/reports/reports.service.ts';
 import { createReportLinks, REPORT_LINK_TTL_MS } from '../src/modules/reports/report-links.ts';
 import { checkReportPdf, REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 import { runCli } from '../src/modules/users/users.cli.ts';
-import { createVerifiedUser, get, lastMail } from './auth-support.ts';
+import { createVerifiedUser, lastMail } from './auth-support.ts';
+import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { makeReportPdf, PNG_BYTES } from './support/pdf.ts';
@@ -144,7 +145,11 @@ describe('report links', () => {
 describe.each(testDatabases())('attaching reports on $name', (testDb) => {
   let t: TestApp;
   let db: Db;
-  let deps: AttachDeps;
+  let deps: ReportsDeps;
+  const attachReport = (
+    with_: ReportsDeps,
+    input: { orderId: string; file: string; actorId: string },
+  ) => createReportsService(with_).attachReportCompleteOrderAndMailCustomer(input);
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-attach-'));
 
   beforeAll(async () => {
@@ -155,6 +160,7 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
       storage: createFileReportStorage(join(dataDir, 'reports')),
       jobs: t.jobs,
       mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      links: createReportLinks('x'.repeat(40)),
       maxReportMb: 20,
       log: { warn: () => {} },
     };
@@ -186,9 +192,11 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     const file = join(dataDir, 'upload.pdf');
     writeFileSync(file, pdf);
     const code = await runCli(['attach-report', orderId, file], {
-      openDatabase: async () => ({ ...t.database, close: async () => {} }),
-      attachReport: (database, id, path) =>
-        attachReport({ ...deps, db: database.db }, { orderId: id, file: path, actorId: 'cli' }),
+      openServices: async () => ({
+        users: { setRoleByEmail: () => Promise.reject(new Error()) },
+        reports: createReportsService(deps),
+        close: async () => {},
+      }),
       out: (line) => cliOut.push(line),
       err: (line) => cliErr.push(line),
     });
@@ -232,7 +240,7 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
       file: fileOf(await makeReportPdf('v1')),
       actorId: 'a',
     });
-    const failing: AttachDeps = {
+    const failing: ReportsDeps = {
       ...deps,
       storage: { ...deps.storage, put: async () => Promise.reject(new Error('disk full')) },
     };

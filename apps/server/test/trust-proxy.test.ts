@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.ts';
 import { fastifyTrustProxy, TRUST_PROXY_TRUE_MESSAGE } from '../src/trust-proxy.ts';
-import { createVerifiedUser, freshEmail, freshIp, PASSWORD, post } from './auth-support.ts';
+import { createVerifiedUser, freshEmail, PASSWORD } from './auth-support.ts';
+import { freshIp, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 

@@ -154,6 +154,17 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
       });
     });
 
+    it('decodes a VIN with a letter as its check digit, as vPIC does, with error 1 only', async () => {
+      const { result } = await decode('1HGCM826A3A004352');
+      expect(result).toMatchObject({
+        ErrorCode: VPIC_ERRORS.checkDigit.code,
+        ErrorText: VPIC_ERRORS.checkDigit.text,
+        Make: 'HONDA',
+        Model: 'Accord',
+        Trim: 'EX-V6',
+      });
+    });
+
     it('answers 6 for an incomplete VIN and decodes what its characters allow', async () => {
       const { result: partial } = await decode('1HGCM82633');
       expect(partial).toMatchObject({
@@ -237,15 +248,19 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
       expect(res.json().Results[0]).toMatchObject({ VIN: '', ErrorCode: '6', Make: '' });
     });
 
-    it('serves JSON only and says so for other formats', async () => {
+    it('serves JSON by default and refuses formats vPIC does not have', async () => {
       expect((await decode(ACCORD, '')).result.ErrorCode).toBe('0');
       expect((await decode(ACCORD, 'format=JSON')).result.ErrorCode).toBe('0');
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/vehicles/DecodeVinValues/${ACCORD}?format=xml`,
+        url: `/api/vehicles/DecodeVinValues/${ACCORD}?format=yaml`,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: `format: ${API_MESSAGES.decodeFormatJsonOnly}` });
+      expect(res.json()).toEqual({
+        code: 'INVALID_INPUT',
+        field: 'format',
+        message: `format: ${API_MESSAGES.decodeFormatUnknown}`,
+      });
     });
 
     it('refuses a model year hint that is no year', async () => {
@@ -293,11 +308,19 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
 
       const tooMany = await batch(`DATA=${list(DECODE_BATCH_MAX + 1).join(';')}`);
       expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json()).toEqual({ message: API_MESSAGES.tooManyVins(DECODE_BATCH_MAX) });
+      expect(tooMany.json()).toEqual({
+        code: 'INVALID_INPUT',
+        field: 'DATA',
+        message: API_MESSAGES.tooManyVins(DECODE_BATCH_MAX),
+      });
     });
 
     it('refuses a request without VINs or with a bad year', async () => {
-      const dataMessage = { message: `DATA: ${API_MESSAGES.batchDataExpected}` };
+      const dataMessage = {
+        code: 'INVALID_INPUT',
+        field: 'DATA',
+        message: `DATA: ${API_MESSAGES.batchDataExpected}`,
+      };
       for (const payload of ['format=json', 'DATA=', 'DATA=;%20;', '']) {
         const res = await batch(payload);
         expect(res.statusCode, payload).toBe(400);

@@ -33,6 +33,8 @@ const order = (n: number, extra: Record<string, unknown> = {}) => ({
   status: 'Pending',
   createdAt: '2026-11-21T10:00:00.000Z',
   reportUrl: null,
+  reportSource: null,
+  generation: { attempts: 0, lastError: null, nextAttemptAt: null },
   ...extra,
 });
 
@@ -220,7 +222,7 @@ describe('report orders tab', () => {
     renderWithProviders(<AdminPanel />);
     await userEvent.click(await screen.findByRole('tab', { name: /Report Orders/ }));
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Mark order order-3 as Processing' }),
+      await screen.findByRole('button', { name: 'Mark Processing order order-3' }),
     );
     expect(await screen.findByText(ADMIN_MESSAGES.markedProcessing)).toBeTruthy();
     expect(marked).toEqual(['/api/api/admin/report-orders/order-3/processing']);
@@ -228,8 +230,8 @@ describe('report orders tab', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Mark order order-12 as Processing' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Mark order order-11 as Processing' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark Processing order order-12' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark Processing order order-11' })).toBeTruthy();
   });
 
   it('searches by user id with a summary and Clear Search', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES, TIMINGS } from '@vr/contracts';
+import { AUTH_MESSAGES, TIMINGS, resetCodeHint } from '@vr/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AuthDialog from '../src/features/auth/AuthDialog.tsx';
 import {
@@ -9,6 +9,7 @@ import {
   validate,
   EMPTY_FORM,
 } from '../src/features/auth/logic.ts';
+import { forgetUnfinishedAuth } from '../src/features/auth/use-auth-flow.ts';
 import { ApiError } from '../src/lib/api.ts';
 import { getToken, setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
@@ -16,6 +17,7 @@ import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
 afterEach(() => {
   vi.useRealTimers();
   setToken(null);
+  forgetUnfinishedAuth();
 });
 
 const SESSION = {
@@ -95,6 +97,51 @@ describe('auth dialog modes', () => {
   });
 });
 
+describe('codes, forgot password and a dialog closed mid-verification', () => {
+  it('takes digits only, keeps the typed e-mail for Forgot password, and says where the reset code went', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({
+      '/api/auth/email-otp/request-password-reset': () =>
+        jsonResponse({ success: true, message: AUTH_MESSAGES.resetCodeSentIfAccount }),
+    });
+    openDialog();
+    type('Email', 'ann@example.com');
+    click('Forgot password?');
+    expect(input('Email').value).toBe('ann@example.com');
+    click('Send Reset Link');
+    await screen.findByText(AUTH_MESSAGES.resetCodeSentIfAccount);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.resetStepMs));
+    expect(screen.getByText(resetCodeHint('ann@example.com'))).toBeTruthy();
+    type('Verification Code', '12a 3-4');
+    expect(input('Verification Code').value).toBe('1234');
+    expect(input('Verification Code').inputMode).toBe('numeric');
+  });
+
+  it('reopens at the code step, with the e-mail, after being closed during verification', async () => {
+    stubFetch({
+      '/api/auth/sign-up/email': () => jsonResponse({ success: true, email: 'ann@example.com' }),
+    });
+    const first = renderWithProviders(
+      <AuthDialog
+        open
+        productName="Vehicle Records"
+        onClose={() => undefined}
+        onSignedIn={() => undefined}
+      />,
+    );
+    click('Sign up');
+    type('Email', 'ann@example.com');
+    type('Password', 'Str0ng!pass');
+    type('Confirm Password', 'Str0ng!pass');
+    click('Create Account');
+    await screen.findByRole('dialog', { name: 'Verify Email' });
+    first.unmount();
+    openDialog();
+    expect(await screen.findByRole('dialog', { name: 'Verify Email' })).toBeTruthy();
+    expect(screen.getByText('Enter the 6-digit code sent to ann@example.com')).toBeTruthy();
+  });
+});
+
 describe('auth form validation', () => {
   it('gives the spec texts and clears a field error on edit', () => {
     stubFetch({});
@@ -113,9 +160,13 @@ describe('auth form validation', () => {
     const form = { ...EMPTY_FORM, email: 'a@b.co', password: 'short', confirmPassword: 'x' };
     expect(validate('signin', form)).toEqual({});
     expect(validate('register', form)).toEqual({
-      password: AUTH_MESSAGES.passwordPolicy,
+      password:
+        'Password does not meet the required criteria: it needs at least 8 characters, an upper-case letter, a digit and a symbol.',
       confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
     });
+    expect(validate('register', { ...form, password: 'longenough1A' }).password).toBe(
+      'Password does not meet the required criteria: it needs a symbol.',
+    );
     expect(validate('register', { ...form, password: 'Str0ng!pass', confirmPassword: '' })).toEqual(
       { confirmPassword: AUTH_MESSAGES.confirmPasswordRequired },
     );

@@ -1,4 +1,4 @@
-import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentIntentView, PaymentMethodView } from '@vr/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,19 +56,25 @@ async function buyThree() {
 }
 
 describe('purchase history', () => {
-  it('maps statuses to Completed, Pending and Failed and falls back to Credit Purchase', async () => {
+  it("labels each purchase from its intent's status, a decline with the card's reason", async () => {
     stubFetch({
       '/api/api/user/credit-history': () =>
         jsonResponse({
           success: true,
           data: [
-            ['h1', 'succeeded', '3 credits'],
-            ['h2', 'pending', '5 credits'],
-            ['h3', 'requires_payment_method', ''],
-          ].map(([id, status, description]) => ({
+            ['h1', 'succeeded', '3 credits', null],
+            ['h2', 'processing', '5 credits', null],
+            ['h3', 'requires_action', '5 credits', null],
+            ['h4', 'requires_confirmation', '5 credits', null],
+            ['h5', 'canceled', '5 credits', null],
+            ['h6', 'requires_payment_method', '5 credits', 'Your card was declined.'],
+            ['h7', 'requires_payment_method', '', null],
+            ['h8', 'failed', '5 credits', null],
+          ].map(([id, status, description, message]) => ({
             id,
             status,
             description,
+            message,
             credit: 3,
             amount: 1500,
             createdAt: '2026-11-20T10:00:00.000Z',
@@ -81,9 +87,14 @@ describe('purchase history', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
       'Completed',
       'Pending',
+      'Awaiting verification',
+      'Awaiting verification',
+      'Canceled',
+      'DeclinedYour card was declined.',
+      'Failed',
       'Failed',
     ]);
-    expect(within(rows[2]!).getByText('Credit Purchase')).toBeTruthy();
+    expect(within(rows[6]!).getByText('Credit Purchase')).toBeTruthy();
     expect(within(rows[0]!).getByText('$15.00')).toBeTruthy();
   });
 
@@ -155,8 +166,8 @@ describe('buy credits', () => {
     expect(await screen.findByLabelText('Credit balance: 3')).toBeTruthy();
   });
 
-  it("shows a decline with the server's message and cancels the order", async () => {
-    const { calls } = purchaseRoutes(
+  it("shows a decline with the server's message and offers another card or a new one", async () => {
+    purchaseRoutes(
       () =>
         jsonResponse({
           success: false,
@@ -165,13 +176,26 @@ describe('buy credits', () => {
         }),
       { value: 0 },
     );
-    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
-    const { user, details } = await buyThree();
+    const onAdd = vi.fn();
+    renderWithProviders(<BuyCreditsSection onAddPaymentMethod={onAdd} />);
+    const { user } = await buyThree();
+    const refused = await screen.findByRole('dialog', { name: 'Payment not completed' });
     expect(
-      await within(details).findByText('Payment confirmation failed: Your card was declined.'),
+      within(refused).getByText('Payment confirmation failed: Your card was declined.'),
     ).toBeTruthy();
-    await user.click(within(details).getByRole('button', { name: 'Cancel Order' }));
-    await waitFor(() => expect(calls.some((c) => c.endsWith('/pi_1/cancel'))).toBe(true));
+    await user.click(within(refused).getByRole('button', { name: 'Use another card' }));
+    const select = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+    expect(within(select).queryByRole('alert')).toBeNull();
+    await user.click(within(select).getByRole('button', { name: 'Next' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Order Details' })).getByRole('button', {
+        name: 'Confirm Payment',
+      }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'Payment not completed' });
+    await user.click(within(again).getByRole('button', { name: 'Add a card' }));
+    expect(onAdd).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -228,29 +252,20 @@ describe('3-D Secure challenge in the sandbox', () => {
     renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
     const { user, dialog } = await openChallenge();
     await user.click(within(dialog).getByRole('button', { name: 'Fail authentication' }));
-    const details = await screen.findByRole('dialog', { name: 'Order Details' });
+    const refused = await screen.findByRole('dialog', { name: 'Payment not completed' });
     expect(
-      within(details).getByText(
+      within(refused).getByText(
         '3D Secure verification failed: The card could not be authenticated.',
       ),
     ).toBeTruthy();
   });
 
-  it('puts any other outcome into the pending payments', async () => {
+  it('leaves any other outcome to the pending payments, which come from the server', async () => {
     challengeRoutes({ success: false, status: 'processing' }, { value: 0 });
-    const { pendingPayments } =
-      await import('../src/features/dashboard/payments/pending-payments.ts');
-    pendingPayments.clear();
     renderWithProviders(<BuyCreditsSection onAddPaymentMethod={() => undefined} />);
     const { user, dialog } = await openChallenge();
     await user.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
     expect(await screen.findByText(/Your payment is pending/)).toBeTruthy();
-    const { usePendingPayments } =
-      await import('../src/features/dashboard/payments/pending-payments.ts');
-    const { result } = renderHook(() => usePendingPayments());
-    expect(result.current.map((p) => [p.id, p.status, p.amount])).toEqual([
-      ['pi_1', 'processing', 1500],
-    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PAYMENT_MESSAGES } from '@vr/contracts';
+import { CARD_FIELD_MESSAGES, PAYMENT_MESSAGES } from '@vr/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddPaymentMethodDialog } from '../src/features/dashboard/payments/AddPaymentMethodDialog.tsx';
 import { STRIPE_LOAD_MESSAGES } from '../src/lib/stripe.ts';
@@ -62,7 +62,7 @@ describe('Add Payment Method (sandbox card fields)', () => {
     type(box, 'Expiry', '1231');
     type(box, 'CVC', '123');
     expect(add).toHaveProperty('disabled', true);
-    type(box, 'ZIP', '94110');
+    type(box, 'Postal code', '94110');
     expect(add).toHaveProperty('disabled', false);
     fireEvent.click(add);
     expect(await within(box).findByText(PAYMENT_MESSAGES.cardholderRequired)).toBeTruthy();
@@ -77,7 +77,9 @@ describe('Add Payment Method (sandbox card fields)', () => {
       cvc: '123',
       billingDetails: { name: 'Ann Lee', email: 'ann@example.com' },
     });
-    expect(bodies[0]).not.toHaveProperty('billingDetails.address');
+    expect(bodies[0]).toMatchObject({
+      billingDetails: { address: { postal_code: '94110', country: 'US' } },
+    });
     expect(bodies[1]).toMatchObject({
       paymentMethodId: 'pm_1',
       cardBrand: 'visa',
@@ -97,12 +99,48 @@ describe('Add Payment Method (sandbox card fields)', () => {
     });
     const { box } = dialog();
     type(box, /^Cardholder name/, 'Ann');
-    type(box, 'Card number', '4242424242424241');
+    type(box, 'Card number', '4000000000000002');
     type(box, 'Expiry', '1231');
     type(box, 'CVC', '123');
-    type(box, 'ZIP', '94110');
+    type(box, 'Postal code', '94110');
     fireEvent.click(within(box).getByRole('button', { name: 'Add Card' }));
     expect(await within(box).findByText('Your card number is incorrect.')).toBeTruthy();
+  });
+});
+
+describe('Add Payment Method: inline card errors', () => {
+  it('names what is wrong with a field when the customer leaves it, and only then', () => {
+    stubFetch({
+      '/api/api/stripe-credit/config': () =>
+        jsonResponse({ provider: 'sandbox', publishableKey: null }),
+    });
+    const { box } = dialog();
+    const leave = (label: string, value: string) => {
+      type(box, label, value);
+      fireEvent.blur(within(box).getByLabelText(label));
+    };
+    type(box, 'Card number', '4242424242424241');
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeNull();
+    fireEvent.blur(within(box).getByLabelText('Card number'));
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
+    leave('Card number', '4242');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
+    leave('Card number', '4242424242424242');
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeNull();
+
+    leave('Expiry', '0120');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.expiryPast)).toBeTruthy();
+    leave('Expiry', '1399');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.expiryInvalid)).toBeTruthy();
+    leave('Expiry', '1299');
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.expiryInvalid)).toBeNull();
+
+    leave('CVC', '12');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.cvcIncomplete)).toBeTruthy();
+    leave('Postal code', '9');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.postalCodeIncomplete)).toBeTruthy();
+    // One postal-code field: the billing address has none of its own.
+    expect(within(box).getAllByLabelText(/postal code/i)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
+import { ADMIN_MESSAGES } from '@vr/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../src/app/AppRoutes.tsx';
 import { Providers, createQueryClient } from '../src/app/Providers.tsx';
@@ -73,7 +74,7 @@ describe('session and route gates', () => {
     expect(calls).toContain('/api/api/auth/refresh');
   });
 
-  it('/admin: a 403 from the admin users call sends the user to /', async () => {
+  it('/admin: a 403 from the admin users call sends the user to / and says why', async () => {
     setSignedInFlag();
     stubFetch({
       ...common,
@@ -84,6 +85,21 @@ describe('session and route gates', () => {
     app('/admin');
     expect(await screen.findByText('/', { selector: 'output' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Admin Dashboard/ })).toBeNull();
+    expect(screen.getByText(ADMIN_MESSAGES.adminsOnly)).toBeTruthy();
+  });
+
+  it('the logo leads home from the dashboard, and an admin sees a link to /admin', async () => {
+    setSignedInFlag();
+    stubFetch({
+      ...common,
+      '/api/api/auth/refresh': () =>
+        jsonResponse({ token: 'tok-1', user: { ...USER, role: 'ADMIN' } }),
+    });
+    app('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    await userEvent.click(screen.getByRole('link', { name: 'Vehicle Records home' }));
+    expect(await screen.findByText('/', { selector: 'output' })).toBeTruthy();
   });
 
   it('/admin: the shell shows when the admin users call succeeds', async () => {
@@ -99,6 +115,10 @@ describe('session and route gates', () => {
       await screen.findByRole('heading', { name: 'Vehicle Records Admin Dashboard' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vehicle Records home' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
   it('sign-out forgets the token and the user and goes to /', async () => {

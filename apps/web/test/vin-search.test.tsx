@@ -66,7 +66,7 @@ describe('VIN decode messages', () => {
     return { user, ...ctx };
   }
 
-  it('shows vPIC error text when ErrorCode is not 0', async () => {
+  it("says vPIC's error as a person would when ErrorCode is not 0", async () => {
     await searchWith(() =>
       jsonResponse(
         vpic({
@@ -77,14 +77,32 @@ describe('VIN decode messages', () => {
     );
     expect(
       await screen.findByText(
-        'VIN decoding failed: 1 - Check Digit (9th position) does not calculate properly',
+        'The 9th character (check digit) does not match: please check the VIN.',
       ),
     ).toBeTruthy();
   });
 
+  it("keeps vPIC's text for a code it has no words for", async () => {
+    await searchWith(() =>
+      jsonResponse(vpic({ ErrorCode: '99', ErrorText: '99 - Something new' })),
+    );
+    expect(await screen.findByText('99 - Something new')).toBeTruthy();
+  });
+
   it("falls back to 'Invalid VIN number' without error text", async () => {
-    await searchWith(() => jsonResponse(vpic({ ErrorCode: '7', ErrorText: '' })));
-    expect(await screen.findByText('VIN decoding failed: Invalid VIN number')).toBeTruthy();
+    await searchWith(() => jsonResponse(vpic({ ErrorCode: '99', ErrorText: '' })));
+    expect(await screen.findByText('Invalid VIN number')).toBeTruthy();
+  });
+
+  it('names the first problem it has words for among several codes', async () => {
+    await searchWith(() =>
+      jsonResponse(vpic({ ErrorCode: '8,400', ErrorText: '8 - ...; 400 - ...' })),
+    );
+    expect(
+      await screen.findByText(
+        'The VIN contains characters a VIN never has (such as I, O or Q): please check it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so when there are no results', async () => {

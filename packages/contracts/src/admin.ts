@@ -28,10 +28,18 @@ export const ADMIN_MESSAGES = {
   plateQueryFailed: 'The lookup failed. Please check the plate details and try again.',
   markedProcessing: 'The order is now Processing.',
   alreadyProcessing: 'The order is already Processing.',
+  regenerateQueued: 'The report is being generated again.',
+  regenerateUploaded:
+    'This order has an uploaded report, which a generated one never replaces. Upload a new PDF instead.',
+  regenerateRefunded: 'This order was refunded; its report is no longer made.',
+  tryoutMailed: (email: string) => `The report was generated and e-mailed to ${email}.`,
+  tryoutEmailRequired: 'Enter the e-mail address the tryout report goes to.',
   onlyPendingToProcessing: 'Only a Pending order can be marked Processing.',
   orderNotFound: 'Report order not found',
   noPlateSearches: 'No plate searches yet.',
   plateSearchesErrorPrefix: 'Error loading plate searches:',
+  adminsOnly: 'The admin panel is for administrators only; your account is a customer account.',
+  panelUnavailable: (detail: string) => `The admin panel could not be opened: ${detail}`,
 } as const;
 
 /** One row of the admin's user list (docs/admin-api.md, `AdminUser`). */
@@ -58,6 +66,8 @@ export const adminSetCreditResponseSchema = z.object({
 export const adminCreditPurchaseSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The buyer's e-mail address, shown beside the id; null once the account is gone. */
+  userEmail: z.string().nullable(),
   amount: z.number().int().describe('cents'),
   credit: z.number().int(),
   description: z.string(),
@@ -78,12 +88,22 @@ export const adminCreditPurchasesResponseSchema = z.object({
 export const adminReportOrderSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The customer's e-mail address, shown beside the id; null once the account is gone. */
+  userEmail: z.string().nullable(),
   vin: z.string(),
   vehicle: z.string(),
   status: reportOrderStatusSchema,
   createdAt: z.string(),
   /** The admin download path when a report is attached, else null. */
   reportUrl: z.string().nullable(),
+  /** Who made the attached report; null while none is. An uploaded one is never replaced. */
+  reportSource: z.enum(['generated', 'uploaded']).nullable(),
+  /** Report generation (docs/admin-api.md): failed attempts, the last error, the next try. */
+  generation: z.object({
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string().nullable().describe('ISO 8601'),
+  }),
 });
 export type AdminReportOrder = z.infer<typeof adminReportOrderSchema>;
 

@@ -49,9 +49,6 @@ export const AUTH_LIMITS = {
   fullNameMaxLength: 200,
 } as const;
 
-export const DEFAULT_FIRST_NAME = 'User';
-export const DEFAULT_LAST_NAME = 'Name';
-
 /** Every auth text, the dialog's and the server's, in one place (docs/auth-api.md). */
 export const AUTH_MESSAGES = {
   // form validation.
@@ -65,11 +62,14 @@ export const AUTH_MESSAGES = {
   newPasswordRequired: 'New password is required',
   confirmNewPasswordRequired: 'Please confirm your new password',
   passwordHint:
-    'The password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter one special character and one number.',
+    'The password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one special character and one number.',
 
   // registration.
   passwordPolicy:
-    'Password does not meet the required criteria. Please ensure it has at least 8 characters.',
+    'Password does not meet the required criteria: it needs at least 8 characters, an upper-case letter, a lower-case letter, a digit and a symbol.',
+  /** What one password lacks, e.g. "an upper-case letter, a digit and a symbol". */
+  passwordMissing: (missing: readonly string[]) =>
+    `Password does not meet the required criteria: it needs ${joinAnd(missing)}.`,
   passwordTooLong: `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters.`,
   invalidEmail: 'Invalid email format. Please check your email address.',
   registrationFailed: 'Registration failed. Please try again.',
@@ -149,6 +149,11 @@ export function verifyCodeHint(email: string): string {
   return `Enter the 6-digit code sent to ${email}`;
 }
 
+/** Reset step: where the code went (only an address with an account gets one). */
+export function resetCodeHint(email: string): string {
+  return `If ${email} has an account, we e-mailed a 6-digit code there. Enter it below.`;
+}
+
 /** "Too many failed sign-in attempts. Please try again in 2 seconds." */
 export function signInLockedMessage(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts. Please try again in ${waitText(retryAfterSeconds)}.`;
@@ -208,3 +213,34 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   MAIL_UNAVAILABLE: AUTH_MESSAGES.mailUnavailable,
   AUTH_FAILED: AUTH_MESSAGES.genericFailure,
 };
+
+/** "a, b and c". */
+function joinAnd(items: readonly string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** A user's name as the API answers it (empty strings when missing) and their address. */
+interface NamedUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** How a user is named on screen: their name, else their e-mail address (never a placeholder). */
+export function displayName(user: NamedUser): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** Avatar initials: of the name, else of the e-mail's local part ("ann.lee@…" → "AL"). */
+export function userInitials(user: NamedUser): string {
+  const words = [user.firstName, user.lastName].filter((w) => w.trim());
+  const parts = words.length > 0 ? words : (user.email.split('@')[0] ?? '').split(/[._+-]+/);
+  return parts
+    .filter((p) => p)
+    .slice(0, 2)
+    .map((p) => p.charAt(0))
+    .join('')
+    .toUpperCase();
+}

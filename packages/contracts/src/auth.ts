@@ -6,13 +6,7 @@ import { PAGE_MAX, PAGE_SIZE_MAX } from './limits.ts';
  * password rule shared by server and client, the limits, and every auth text, defined once.
  */
 
-import {
-  AUTH_ERROR_CODES,
-  AUTH_LIMITS,
-  AUTH_MESSAGES,
-  DEFAULT_FIRST_NAME,
-  DEFAULT_LAST_NAME,
-} from './auth-texts.ts';
+import { AUTH_LIMITS, AUTH_MESSAGES } from './auth-texts.ts';
 
 export * from './auth-texts.ts';
 
@@ -26,18 +20,6 @@ export const SIGNED_IN_COOKIE = 'vr.signed_in';
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
-
-export const authErrorResponseSchema = z.object({
-  message: z.string(),
-  code: z.enum(AUTH_ERROR_CODES).optional(),
-  /** The form field the message belongs to, when it belongs to one. */
-  field: z.string().optional(),
-  /** On 429: seconds until a retry can succeed (also in the Retry-After header). */
-  retryAfterSeconds: z.number().int().optional(),
-  /** Only on POST /api/api/register, which the spec's client reads as `error`. */
-  error: z.string().optional(),
-});
-export type AuthErrorResponse = z.infer<typeof authErrorResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
@@ -77,6 +59,24 @@ export const passwordSchema = z
       hasSpecial.test(p),
     { error: AUTH_MESSAGES.passwordPolicy },
   );
+
+/**
+ * The password rule's complaint naming what this password lacks (length, upper case, lower case,
+ * digit, symbol); undefined when it passes the rule's parts. The server answers the whole rule
+ * (AUTH_MESSAGES.passwordPolicy); the dialog says what is missing.
+ */
+export function passwordProblem(password: string): string | undefined {
+  const missing = [
+    password.length < AUTH_LIMITS.passwordMinLength
+      ? `at least ${AUTH_LIMITS.passwordMinLength} characters`
+      : null,
+    hasUpper.test(password) ? null : 'an upper-case letter',
+    hasLower.test(password) ? null : 'a lower-case letter',
+    hasDigit.test(password) ? null : 'a digit',
+    hasSpecial.test(password) ? null : 'a symbol',
+  ].filter((part) => part !== null);
+  return missing.length > 0 ? AUTH_MESSAGES.passwordMissing(missing) : undefined;
+}
 
 export function isStrongPassword(password: string): boolean {
   return passwordSchema.safeParse(password).success;
@@ -170,8 +170,8 @@ export type DeleteUnverifiedUserBody = z.input<typeof deleteUnverifiedUserBodySc
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().describe(`given name, default '${DEFAULT_FIRST_NAME}'`),
-  lastName: z.string().describe(`family name, default '${DEFAULT_LAST_NAME}'`),
+  firstName: z.string().describe('given name; empty when the account has none'),
+  lastName: z.string().describe('family name; empty when the account has none'),
   role: roleSchema,
 });
 export type AuthUser = z.infer<typeof authUserSchema>;

@@ -21,7 +21,10 @@ export const creditHistoryItemSchema = z.object({
   credit: z.number().int(),
   /** Integer cents. */
   amount: z.number().int(),
+  /** The payment intent's status; its label is `purchaseStatusLabel` (purchase-status.ts). */
   status: z.string(),
+  /** Why the card was declined, when it was. */
+  message: z.string().nullable(),
 });
 export type CreditHistoryItem = z.infer<typeof creditHistoryItemSchema>;
 

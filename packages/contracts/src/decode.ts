@@ -49,13 +49,20 @@ export const modelYearSchema = z.preprocess(
     .optional(),
 );
 
-const formatSchema = z
+/** The answer formats vPIC offers; `json` when left out (vPIC itself answers xml then). */
+const VPIC_FORMATS = ['json', 'xml', 'csv'] as const;
+export type VpicFormat = (typeof VPIC_FORMATS)[number];
+
+export const formatSchema = z
   .string()
   .optional()
-  .refine((v) => v === undefined || v.trim().toLowerCase() === 'json', {
-    error: API_MESSAGES.decodeFormatJsonOnly,
+  .transform((v, ctx): VpicFormat => {
+    const format = (v ?? 'json').trim().toLowerCase();
+    if ((VPIC_FORMATS as readonly string[]).includes(format)) return format as VpicFormat;
+    ctx.addIssue({ code: 'custom', message: API_MESSAGES.decodeFormatUnknown });
+    return z.NEVER;
   })
-  .describe("Only `json` (vPIC's xml and csv are not offered); may be left out");
+  .describe('`json` (the default here), `xml` or `csv`, as vPIC answers them');
 
 export const decodeVinParamsSchema = z.object({
   vin: z
@@ -122,6 +129,33 @@ export const VPIC_ERRORS = {
   },
 } as const;
 
+/**
+ * vPIC's error codes as a person would say them, for the landing page (the API keeps vPIC's own
+ * ErrorCode and ErrorText). Code 8 (no detailed data) is no failure of the VIN, so it has none.
+ */
+const VIN_PROBLEMS: Record<string, string> = {
+  [VPIC_ERRORS.checkDigit.code]:
+    'The 9th character (check digit) does not match: please check the VIN',
+  [VPIC_ERRORS.fewPositions.code]: 'Some characters of this VIN are not valid: please check it',
+  [VPIC_ERRORS.incomplete.code]: 'This VIN is incomplete: a VIN has 17 characters',
+  [VPIC_ERRORS.manufacturerUnknown.code]:
+    'The first characters name no manufacturer registered for sale in the U.S.: please check the VIN',
+  [VPIC_ERRORS.modelYearCode.code]:
+    'The 10th character (model year) is not a valid year code: please check the VIN',
+  [VPIC_ERRORS.invalidCharacters.code]:
+    'The VIN contains characters a VIN never has (such as I, O or Q): please check it',
+};
+
+/**
+ * The landing page's words for a failed decode, from vPIC's comma-separated ErrorCode: the first
+ * code with a wording, else vPIC's own text.
+ */
+export function vinProblemText(errorCode: string | undefined, errorText: string | undefined) {
+  const codes = (errorCode ?? '').split(',').map((c) => c.trim());
+  const known = codes.map((c) => VIN_PROBLEMS[c]).find((text) => text !== undefined);
+  return known ? `${known}.` : errorText || 'Invalid VIN number';
+}
+
 /** What the Vehicle Found modal shows; 'Unknown' stands for anything the data lacks. */
 export interface VehicleSummary {
   vin: string;
@@ -136,7 +170,8 @@ export interface VehicleSummary {
 
 export const UNKNOWN = 'Unknown';
 
-function known(value: string | undefined): string {
+/** A vPIC value as shown to people: 'Unknown' when blank or "Not Applicable". */
+export function knownVpicValue(value: string | undefined): string {
   const v = (value ?? '').trim();
   return v === '' || v === 'Not Applicable' ? UNKNOWN : v;
 }
@@ -153,12 +188,12 @@ function describeEngine(r: VpicResult): string {
 export function toVehicleSummary(vin: string, r: VpicResult): VehicleSummary {
   return {
     vin,
-    make: known(r.Make),
-    model: known(r.Model),
-    year: known(r.ModelYear),
+    make: knownVpicValue(r.Make),
+    model: knownVpicValue(r.Model),
+    year: knownVpicValue(r.ModelYear),
     engine: describeEngine(r),
-    transmission: known(r.TransmissionStyle),
-    bodyClass: known(r.BodyClass),
-    fuelType: known(r.FuelTypePrimary),
+    transmission: knownVpicValue(r.TransmissionStyle),
+    bodyClass: knownVpicValue(r.BodyClass),
+    fuelType: knownVpicValue(r.FuelTypePrimary),
   };
 }

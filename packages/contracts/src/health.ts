@@ -5,5 +5,3 @@ export const healthResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
-
-export const errorResponseSchema = z.object({ message: z.string() });

@@ -2,7 +2,6 @@ import { waitText } from './wait-text.ts';
 
 /** User-facing texts, defined once. */
 export const LOOKUP_MESSAGES = {
-  decodeFailed: (errorText: string) => `VIN decoding failed: ${errorText || 'Invalid VIN number'}`,
   noResults: 'Unable to retrieve vehicle information. Please check if the VIN number is correct.',
   decodeNetwork:
     'Network error. Unable to retrieve vehicle information. Please check your connection and try again.',
@@ -26,6 +25,14 @@ export const ORDER_MESSAGES = {
   failedToOrder: (detail: string) => `Failed to order record: ${detail}`,
   failedToPurchase: (detail: string) => `Failed to purchase report: ${detail}`,
   failedToCreate: (detail: string) => `Failed to create order: ${detail}`,
+  alreadyOpen: 'You already ordered this report; it is being made. Nothing was charged.',
+  alreadyCompleted: (days: number) =>
+    `You already have this report from the last ${days} days; it is open again. Nothing was charged. To pay for a fresh one, order with "fresh".`,
+  noRecords: 'No history records for this VIN: nothing to order.',
+  previewUnavailable:
+    'The vehicle history provider cannot say now whether it has records for this VIN. You can still order: if the report cannot be made, the credit is returned.',
+  previewQuota: (perHour: number, retryAfterSeconds: number) =>
+    `You have reached the limit of ${perHour} report previews an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
 } as const;
 
 /** Texts of card payments (docs/product-rules.md#card-payments). */
@@ -43,12 +50,32 @@ export const PAYMENT_MESSAGES = {
   cardIncomplete: 'Please complete your card information.',
   cardholderRequired: 'Please enter the cardholder name.',
   stripeNotLoaded: 'Stripe has not loaded yet. Please wait and try again.',
-  cardAdded: 'Payment method added successfully! 🎉',
+  // No emoji: a success must not depend on an emoji font (docs/product-rules.md).
+  cardAdded: 'Payment method added successfully!',
+  paymentSucceeded: 'Payment successful. Your credits were added.',
+  creditsAdded: (credits: number) =>
+    `Payment successful! ${credits} ${credits === 1 ? 'credit was' : 'credits were'} added to your balance.`,
+  verificationLater: 'The payment waits for verification; you find it under Payment Info.',
+  refusedHelp: 'You can pay with another card, or add a new one.',
+  paymentCanceled: 'The payment was canceled.',
+  stillNeedsVerification: 'This payment still needs verification: choose Complete verification.',
+  paymentStatus: (label: string) => `Payment status: ${label}`,
+  pendingLoadFailed: 'Your pending payments could not be loaded.',
+} as const;
+
+/** The card form's own checks, shown under a field when the customer leaves it. */
+export const CARD_FIELD_MESSAGES = {
+  numberIncomplete: 'Your card number is incomplete.',
+  numberInvalid: 'Your card number is invalid.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryInvalid: "Your card's expiration date is invalid.",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  postalCodeIncomplete: 'Your postal code is incomplete.',
 } as const;
 
 export const API_MESSAGES = {
   notFound: 'Not found',
-  internal: 'Internal server error',
   unstorableText: (field: string) =>
     `${field}: must not contain NUL characters or unpaired surrogates`,
   malformedMultipart: (detail: string) => `The multipart body is malformed: ${detail}`,
@@ -58,7 +85,7 @@ export const API_MESSAGES = {
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
   decodeRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
     `At most ${perMinute} decode requests a minute are answered per address; retry in ${retryAfterSeconds} s.`,
-  decodeFormatJsonOnly: 'only json is supported',
+  decodeFormatUnknown: 'expected json, xml or csv',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,
 } as const;

@@ -25,6 +25,11 @@ export function vehicleLabel(parts: { year?: string; make?: string; model?: stri
 export const createReportOrderBodySchema = z.object({
   vin: z.string(),
   vehicle: z.string().max(200).optional(),
+  /**
+   * Order again although a report of this VIN was Completed in the last
+   * REPEAT_ORDER_WINDOW_DAYS days; an open order is never ordered twice.
+   */
+  fresh: z.boolean().optional(),
 });
 export type CreateReportOrderBody = z.input<typeof createReportOrderBodySchema>;
 
@@ -33,6 +38,33 @@ export const createReportOrderResponseSchema = z.object({
   reportUrl: z.string().nullable(),
 });
 export type CreateReportOrderResponse = z.infer<typeof createReportOrderResponseSchema>;
+
+/** A Completed report of a VIN is reused (409) for this many days (docs/orders-api.md). */
+export const REPEAT_ORDER_WINDOW_DAYS = 30;
+
+/** 409 of POST /api/api/report-orders: the caller's existing order of the VIN; nothing charged. */
+export const existingOrderResponseSchema = z.object({
+  message: z.string(),
+  orderId: z.string(),
+});
+export type ExistingOrderResponse = z.infer<typeof existingOrderResponseSchema>;
+
+/** GET /api/api/report-orders/preview/{vin}: what a report of the VIN can hold, free. */
+export const reportPreviewResponseSchema = z.object({
+  vin: z.string(),
+  /** The decoded "year make model", or 'Unknown Vehicle'. */
+  vehicle: z.string(),
+  /** Whether the history provider has records; false: the VIN cannot be ordered. */
+  hasRecords: z.boolean(),
+  /** What the page shows next to the order button. */
+  message: z.string(),
+});
+export type ReportPreview = z.infer<typeof reportPreviewResponseSchema>;
+
+export const REPORT_PREVIEW_MESSAGES = {
+  records: 'History records found: the report lists them with the safety recalls of the model.',
+  noRecords: 'No history records for this VIN: nothing to order.',
+} as const;
 
 /** One item of GET /api/api/report-orders/my-orders (docs/orders-api.md). */
 export const customerReportOrderSchema = z.object({
@@ -43,7 +75,24 @@ export const customerReportOrderSchema = z.object({
   status: reportOrderStatusSchema,
   /** A signed link valid for at most 15 minutes; null unless Completed. */
   reportUrl: z.string().nullable(),
+  /** What is happening to an open order (orderProgressText); null once Completed or Refunded. */
+  progress: z.string().nullable(),
 });
 export type CustomerReportOrder = z.infer<typeof customerReportOrderSchema>;
 
 export const myOrdersResponseSchema = z.array(customerReportOrderSchema);
+
+/** What a customer reads about an open order while its report is made. */
+export function orderProgressText(order: {
+  status: ReportOrderStatusValue;
+  /** When the next try is due after a provider failure (ISO 8601), else null. */
+  nextAttemptAt: string | null;
+}): string | null {
+  if (order.status === 'Pending') return 'Queued: the report starts in a moment.';
+  if (order.status !== 'Processing') return null;
+  if (order.nextAttemptAt) {
+    const at = new Date(order.nextAttemptAt).toISOString().slice(11, 16);
+    return `The records provider is not answering; we try again at ${at} UTC. If it does not answer in time, your credit is returned.`;
+  }
+  return 'Gathering the vehicle history records and safety recalls, then writing the report.';
+}

@@ -3,6 +3,9 @@
  * page can use them cheaply.
  */
 
+/** Where every product endpoint lives (docs/*-api.md): the server mounts them there, the web calls them there. */
+export const API_PREFIX = '/api/api';
+
 /** Defaults of PRODUCT_NAME and CONTACT_EMAIL (README.md); server and web agree on them. */
 export const DEFAULT_PRODUCT_NAME = 'Vehicle Records';
 export const DEFAULT_CONTACT_EMAIL = 'support@localhost';
@@ -12,3 +15,28 @@ export const DEFAULT_CONTACT_EMAIL = 'support@localhost';
  * pricing and the dashboard all show this sentence.
  */
 export const CREDITS_NEVER_EXPIRE = 'Credits never expire.';
+
+/**
+ * What a history report holds, in the order the report prints it (docs/product-rules.md#what-a-report-holds).
+ * Only what its sources carry: title records carry no owner count and no service visits, so the
+ * pages promise neither.
+ */
+export const REPORT_CONTENTS = [
+  'Title history and transfers',
+  'Title brands (salvage, rebuilt, flood, lemon, ...)',
+  'Odometer readings and rollback checks',
+  'Junk, salvage and insurance loss records',
+  'Theft and recovery records',
+  'Liens',
+  'Salvage auctions and past sale listings',
+  'Safety recalls for the model',
+] as const;
+
+/** The same in one sentence, for the landing page's lead texts. */
+export const REPORT_CONTENTS_SENTENCE =
+  'title history and brands, odometer readings, junk, salvage and insurance records, thefts, liens, past sales and safety recalls';
+
+/** The terms' refunds (docs/product-rules.md#refunds); the terms and every report print them. */
+export const USED_CREDITS_NON_REFUNDABLE = 'Used credits are non-refundable.';
+export const REPORT_REFUND_PROMISE =
+  'If report generation fails with an error, or your report is delayed beyond the promised delivery time, you receive a full refund: the credit is returned to your account automatically and we let you know by e-mail.';

@@ -57,7 +57,3 @@ export const US_STATES: readonly UsState[] = [
   { code: 'WI', name: 'Wisconsin' },
   { code: 'WY', name: 'Wyoming' },
 ];
-
-export function isUsStateCode(code: string): boolean {
-  return US_STATES.some((s) => s.code === code);
-}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth-schema.ts';
 
 const tz = { withTimezone: true } as const;
@@ -10,6 +10,9 @@ const tz = { withTimezone: true } as const;
  */
 export const REPORT_ORDER_STATUSES = ['Pending', 'Processing', 'Completed', 'Refunded'] as const;
 export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
+
+export const REPORT_SOURCES = ['generated', 'uploaded'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 /**
  * A paid report order. Created in the transaction that spends its credit (ledger row `spend` with
@@ -31,6 +34,15 @@ export const reportOrders = pgTable(
     reportKey: text('report_key'),
     /** The SLA deadline: not Completed by then means refunded automatically. */
     dueAt: timestamp('due_at', tz).notNull(),
+    /**
+     * Report generation (docs/decisions/0014-report-generation.md): failed attempts so far, the
+     * last failure, and when the next attempt is queued for (null when none is waiting).
+     */
+    generationAttempts: integer('generation_attempts').notNull().default(0),
+    generationLastError: text('generation_last_error'),
+    generationNextAt: timestamp('generation_next_at', tz),
+    /** Who made the attached report; an uploaded one is never replaced by a generated one. */
+    reportSource: text('report_source', { enum: REPORT_SOURCES }),
     completedAt: timestamp('completed_at', tz),
     refundedAt: timestamp('refunded_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),

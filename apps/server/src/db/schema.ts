@@ -30,3 +30,4 @@ export * from './plates-schema.ts';
 export * from './orders-schema.ts';
 export * from './audit-schema.ts';
 export * from './secrets-schema.ts';
+export * from './recalls-schema.ts';

@@ -1,14 +1,14 @@
-import { authErrorResponseSchema } from '@vr/contracts';
+import { errorResponseSchema } from '@vr/contracts';
 
 /**
  * The response schemas of a route's error statuses, for its OpenAPI document: every error answers
- * in one shape, `{ message, code?, field?, retryAfterSeconds? }`.
+ * in one shape (http/error-handler.ts), `{ message, code?, field?, retryAfterSeconds? }`.
  */
 export function errorResponses<S extends number>(
   ...statuses: S[]
-): Record<S, typeof authErrorResponseSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, authErrorResponseSchema])) as Record<
+): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<
     S,
-    typeof authErrorResponseSchema
+    typeof errorResponseSchema
   >;
 }

@@ -1,17 +1,7 @@
 import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
-import { receiptMail, type ReceiptContext } from '../modules/payments/payments.receipts.ts';
-import type { JobQueue, JobSender } from './job-queue.ts';
-
-/**
- * A mail to deliver: rendered when it was queued, or a receipt, rendered on delivery from the
- * intent and the balance its credit left (the payments service knows neither the product name
- * nor the addresses).
- */
-export type MailJob =
-  | { kind: 'message'; message: MailMessage }
-  | { kind: 'receipt'; intentId: string; balance: number };
+import type { JobQueue, JobSender, ReceiptJob } from './job-queue.ts';
 
 /** Queues `message` in the transaction (or on the database) that causes it. */
 export function enqueueMail(jobs: JobSender, executor: Db | Tx, message: MailMessage) {
@@ -25,10 +15,14 @@ export function enqueueMail(jobs: JobSender, executor: Db | Tx, message: MailMes
  */
 export function registerMailDelivery(
   jobs: JobQueue,
-  deps: { mailer: Mailer; receipts: ReceiptContext },
+  deps: {
+    mailer: Mailer;
+    /** The payments module's receipt (payments.receipts.ts); null when its purchase is gone. */
+    renderReceiptMail(receipt: ReceiptJob): Promise<MailMessage | null>;
+  },
 ): Promise<void> {
   return jobs.work('mail', async ({ id, data }) => {
-    const message = data.kind === 'receipt' ? await receiptMail(deps.receipts, data) : data.message;
+    const message = data.kind === 'receipt' ? await deps.renderReceiptMail(data) : data.message;
     if (message) await deps.mailer.send(message, id);
   });
 }

@@ -1,6 +1,6 @@
 import { API_MESSAGES } from '@vr/contracts';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * PostgreSQL refuses NUL in text and cannot encode a lone UTF-16 surrogate as UTF-8; a string
@@ -8,16 +8,6 @@ import { HttpError } from './errors.ts';
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
-
-/** Bad input in one named field: the answer names it (auth routes also put it in `field`). */
-export class InvalidFieldError extends HttpError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(400, message);
-  }
-}
 
 /**
  * The dotted path (`a.b.0.c`) of the first string, or object key, in `value` that PostgreSQL
@@ -44,7 +34,9 @@ export function findUnstorableText(value: unknown, whole: string): string | null
 /** Throws the 400 that names the field when `value` holds text PostgreSQL cannot store. */
 export function assertStorableText(value: unknown, whole: string): void {
   const field = findUnstorableText(value, whole);
-  if (field !== null) throw new InvalidFieldError(field, API_MESSAGES.unstorableText(field));
+  if (field !== null) {
+    throw new HttpError(400, API_MESSAGES.unstorableText(field), { code: 'INVALID_INPUT', field });
+  }
 }
 
 /**

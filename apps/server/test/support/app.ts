@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../src/adapters/mail/index.ts';
 import type { PlateProvider } from '../../src/adapters/plates/index.ts';
+import type { VehicleHistoryProvider } from '../../src/adapters/vehicle-history/index.ts';
 import type { VinDecoder } from '../../src/adapters/vin-decoder/vin-decoder.ts';
 import { createVinDecoder } from '../../src/adapters/vin-decoder/index.ts';
 import { buildApp } from '../../src/app.ts';
@@ -45,6 +46,9 @@ export async function createTestApp(
     env?: Record<string, string>;
     decoder?: VinDecoder;
     slaJob?: boolean;
+    /** Generate ordered reports (default false: orders stay open unless a suite works them). */
+    reportJob?: boolean;
+    historyProvider?: VehicleHistoryProvider;
     plateProvider?: PlateProvider;
     logStream?: { write(line: string): void };
     /** Stands in for the configured mailer (SMTP when SMTP_URL is set). */
@@ -62,6 +66,8 @@ export async function createTestApp(
     decoder,
     jobs,
     slaJob: options.slaJob,
+    reportJob: options.reportJob ?? false,
+    historyProvider: options.historyProvider,
     plateProvider: options.plateProvider,
     logStream: options.logStream,
     mailer: options.mailer?.(database),

@@ -25,3 +25,13 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A batch upload's body: each `[reportOrderId, fileName, pdf]` as the admin page pairs them. */
+export function reportBatch(pairs: [string, string, Buffer][]) {
+  const parts: Part[] = [];
+  for (const [orderId, filename, data] of pairs) {
+    parts.push({ name: 'reportOrderIds', value: orderId });
+    parts.push({ name: 'files', filename, contentType: 'application/pdf', data });
+  }
+  return multipart(parts);
+}

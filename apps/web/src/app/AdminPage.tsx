@@ -1,13 +1,14 @@
-import { TIMINGS } from '@vr/contracts';
+import { ADMIN_MESSAGES, TIMINGS } from '@vr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminPanel } from '../features/admin/AdminPanel.tsx';
-import { apiFetch } from '../lib/api.ts';
+import { useToast } from '../components/toast/toast-context.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
 import { LazyAuthDialog } from './LazyAuthDialog.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
-import { useSession } from './session-context.ts';
+import { useSession } from '../lib/session-context.ts';
 
 /**
  * `/admin` (docs/product-rules.md#screens): the panel shows only when an authenticated
@@ -19,6 +20,7 @@ export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const { loading, user, establish } = useSession();
   const navigate = useNavigate();
+  const toast = useToast();
   /** The id of the user the admin check passed for. */
   const [adminFor, setAdminFor] = useState<string | null>(null);
   const admin = Boolean(user) && adminFor === user?.id;
@@ -33,9 +35,16 @@ export default function AdminPage() {
       try {
         await apiFetch('/admin/users?page=1&size=10', { auth: true });
         if (live) setAdminFor(userId);
-      } catch {
-        // 403 (not an admin) and every other failure: the panel stays hidden, back to `/`.
-        if (live) void navigate('/');
+      } catch (err) {
+        // 403 (not an admin) and every other failure: the panel stays hidden, back to `/`, and
+        // the user is told why.
+        if (!live) return;
+        toast.error(
+          err instanceof ApiError && err.status === 403
+            ? ADMIN_MESSAGES.adminsOnly
+            : ADMIN_MESSAGES.panelUnavailable((err as Error).message),
+        );
+        void navigate('/');
       }
     };
     const timer = setTimeout(() => void check(), signedInHere.current ? TIMINGS.adminRecheckMs : 0);
@@ -44,7 +53,7 @@ export default function AdminPage() {
       live = false;
       clearTimeout(timer);
     };
-  }, [loading, user, navigate]);
+  }, [loading, user, navigate, toast]);
 
   if (loading) return <LoadingScreen />;
   if (!user) {

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { visuallyHidden } from '@mui/utils';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
-import { useSession } from './session-context.ts';
+import { useSession } from '../lib/session-context.ts';
 
 /** The header of the signed-in areas: product name, the user's e-mail, a menu with Sign Out. */
 export function AreaShell({
@@ -33,6 +33,7 @@ export function AreaShell({
 }) {
   const { user, signOut } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const onAdmin = useLocation().pathname.startsWith('/admin');
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <AppBar
@@ -43,16 +44,41 @@ export function AreaShell({
       >
         <Toolbar sx={{ gap: 1.5 }}>
           {leading}
-          <BrandMark size={30} />
-          <Typography
-            component="span"
-            sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}
-            noWrap
+          {/* The logo leads home, as on every site. */}
+          <Box
+            component={RouterLink}
+            to="/"
+            aria-label={`${productName} home`}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              color: 'inherit',
+              textDecoration: 'none',
+              minWidth: 0,
+            }}
           >
-            {productName}
-          </Typography>
+            <BrandMark size={30} />
+            <Typography
+              component="span"
+              sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}
+              noWrap
+            >
+              {productName}
+            </Typography>
+          </Box>
           <Box sx={{ flexGrow: 1 }} />
           {headerExtra}
+          {user?.role === 'ADMIN' && !onAdmin ? (
+            <Button
+              component={RouterLink}
+              to="/admin"
+              color="inherit"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Admin
+            </Button>
+          ) : null}
           {homeButton ? (
             <Button component={RouterLink} to="/" color="inherit" sx={{ whiteSpace: 'nowrap' }}>
               Back to Home

@@ -11,7 +11,7 @@ import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
 import { LazyAuthDialog } from './LazyAuthDialog.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
-import { useSession } from './session-context.ts';
+import { useSession } from '../lib/session-context.ts';
 
 /**
  * `/dashboard`: the customer area if signed in, else the sign-in dialog

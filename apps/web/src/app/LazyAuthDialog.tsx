@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { AuthDialogProps } from '../features/auth/AuthDialog.tsx';
+import type { SignInDialogSlot } from '../lib/sign-in-dialog.ts';
 
 /** The auth dialog and its schemas load when first wanted, never on the first paint. */
 export const loadAuthDialog = () => import('../features/auth/AuthDialog.tsx');
@@ -12,3 +13,9 @@ export function LazyAuthDialog(props: AuthDialogProps) {
     </Suspense>
   );
 }
+
+/** The sign-in dialog for features that open it (lib/sign-in-dialog.ts). */
+export const SIGN_IN_DIALOG: SignInDialogSlot = {
+  Dialog: LazyAuthDialog,
+  prefetch: () => void loadAuthDialog(),
+};

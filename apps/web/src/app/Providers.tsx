@@ -3,6 +3,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/ToastProvider.tsx';
+import { SignInDialogContext } from '../lib/sign-in-dialog.ts';
+import { SIGN_IN_DIALOG } from './LazyAuthDialog.tsx';
 import { theme } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
@@ -14,7 +16,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything every page needs: data cache, theme and toasts. */
+/** Everything every page needs: data cache, theme, toasts and the sign-in dialog. */
 export function Providers({
   children,
   queryClient,
@@ -27,7 +29,11 @@ export function Providers({
     <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <SignInDialogContext.Provider value={SIGN_IN_DIALOG}>
+            {children}
+          </SignInDialogContext.Provider>
+        </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authFetch, refreshSession, type SessionBody } from '../lib/api.ts';
 import { setToken } from '../lib/token.ts';
-import { SessionContext, type SessionState, type SessionUser } from './session-context.ts';
+import { SessionContext, type SessionState, type SessionUser } from '../lib/session-context.ts';
 
 /** A long-lived tab renews its token now and then (docs/auth-api.md). */
 const RENEW_EVERY_MS = 60 * 60_000;

@@ -16,7 +16,12 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1d4ed8', dark: '#1e3a8a', light: '#3b82f6', contrastText: '#fff' },
     secondary: { main: '#0b1f3a', contrastText: '#fff' },
-    success: { main: '#15803d' },
+    // Every status colour carries white text at 4.5:1 or more (WCAG AA): MUI's default warning
+    // (#ed6c02) and info (#0288d1) fall to 3.1 and 3.9.
+    success: { main: '#15803d', contrastText: '#fff' },
+    warning: { main: '#b45309', contrastText: '#fff' },
+    info: { main: '#0369a1', contrastText: '#fff' },
+    error: { main: '#c62828', contrastText: '#fff' },
     background: { default: '#f6f8fb', paper: '#ffffff' },
     text: { primary: '#0f172a', secondary: '#475569' },
     divider: '#e2e8f0',

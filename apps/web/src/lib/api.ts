@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, SIGNED_IN_COOKIE } from '@vr/contracts';
+import { API_PREFIX, AUTH_MESSAGES, SIGNED_IN_COOKIE } from '@vr/contracts';
 import { getToken, setToken } from './token.ts';
 
 /** An API failure carrying the server's `message` (or the status line) and the HTTP status. */
@@ -17,9 +17,6 @@ export class ApiError extends Error {
     this.field = typeof body?.field === 'string' ? body.field : undefined;
   }
 }
-
-/** The `/api/api` base: every product call lives under it (docs/*-api.md). */
-export const API_BASE = '/api/api';
 
 async function readBody(res: Response): Promise<Record<string, unknown> | undefined> {
   try {
@@ -69,7 +66,7 @@ export function refreshSession(): Promise<SessionBody | null> {
   }
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${API_BASE}/auth/refresh`, {
+      const res = await fetch(`${API_PREFIX}/auth/refresh`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
@@ -121,7 +118,7 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
     }
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    return fetch(`${API_BASE}${path}`, { ...rest, headers });
+    return fetch(`${API_PREFIX}${path}`, { ...rest, headers });
   };
   const token = getToken();
   if (auth && !token) throw new ApiError(AUTH_MESSAGES.tokenNotAvailable, 401);

@@ -2,6 +2,7 @@ import {
   LOOKUP_MESSAGES,
   decodeResponseSchema,
   toVehicleSummary,
+  vinProblemText,
   type DecodeResponse,
   type VehicleSummary,
 } from '@vr/contracts';
@@ -40,13 +41,13 @@ export async function fetchDecode(vin: string, signal?: AbortSignal): Promise<De
 
 /**
  * The rules of docs/product-rules.md#lookups: the first result is used and it counts only when its
- * ErrorCode is '0'; otherwise the failure's text is thrown.
+ * ErrorCode is '0'; otherwise the failure is thrown in plain words (vinProblemText).
  */
 export function interpretDecode(vin: string, response: DecodeResponse): VehicleSummary {
   const first = response.Results[0];
   if (!first) throw new Error(LOOKUP_MESSAGES.noResults);
   if ((first.ErrorCode ?? '').trim() !== '0') {
-    throw new Error(LOOKUP_MESSAGES.decodeFailed(first.ErrorText ?? ''));
+    throw new Error(vinProblemText(first.ErrorCode, first.ErrorText));
   }
   return toVehicleSummary(vin, first);
 }

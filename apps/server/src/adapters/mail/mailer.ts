@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (the admin's tryout report); the outbox keeps only their names. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 /**

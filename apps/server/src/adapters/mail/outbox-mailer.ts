@@ -17,7 +17,13 @@ export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
           messageId: id,
           to: message.to,
           subject: message.subject,
-          text: message.text,
+          text: [
+            message.text,
+            ...(message.attachments ?? []).map(
+              (a) =>
+                `Attached: ${a.filename} (${Buffer.byteLength(a.contentBase64, 'base64')} bytes)`,
+            ),
+          ].join('\n\n'),
           html: message.html,
         })
         .onConflictDoNothing({ target: outbox.messageId })

@@ -25,6 +25,11 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
         // The same on every attempt: a mail sent twice is recognisably one mail.
         messageId: `<${id}@${domain}>`,
       });

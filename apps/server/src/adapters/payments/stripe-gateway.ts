@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { GatewayResult, PaymentGateway } from './payment-gateway.ts';
 import { createStripeClient, stripeApi, type StripeIntentState } from './stripe-api.ts';
 

@@ -43,6 +43,8 @@ export function createCachingDecoder(sources: {
       cache.set(key, result, fallback ? { ttl: FALLBACK_TTL_MS } : {});
       return result;
     },
+    // Lists are answered from the offline data: they change a few times a year.
+    ...(offline.catalog ? { catalog: offline.catalog } : {}),
     close: () => offline.close(),
   };
 }

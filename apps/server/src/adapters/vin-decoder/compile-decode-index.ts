@@ -5,6 +5,7 @@ import {
   type DecodeIndexData,
   type IndexedElement,
 } from './decode-index-data.ts';
+import { compileVpicCatalog } from './compile-vpic-catalog.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
 
 /**
@@ -58,7 +59,7 @@ interface PendingRow {
  * Compiles the offline vPIC database into the engine's index: every pattern today's decoder can
  * see, as corgi's queries would return it (lookups resolved, the make derived from each model,
  * rows counted as corgi counts them, ranked in corgi's order), plus the patterns of elements
- * corgi's lookup drops. Takes tens of seconds, so it runs in a worker thread.
+ * corgi's lookup drops, and the reference lists of the vPIC list endpoints. Takes tens of seconds, so it runs in a worker thread.
  */
 export async function compileDecodeIndex(databasePath: string): Promise<DecodeIndexData> {
   const db = new NodeDatabaseAdapter(databasePath);
@@ -251,6 +252,7 @@ async function compile(db: DatabaseAdapter, source: string): Promise<DecodeIndex
       conversions: reference.conversions,
       wildcardPatterns: [...reference.wildcardPatterns],
     },
+    catalog: await compileVpicCatalog(db),
   };
 }
 

@@ -1,13 +1,14 @@
 import type { DecodeIndexData } from './decode-index-data.ts';
 import { indexedPatterns } from './indexed-patterns.ts';
 import { answerVpic, patternQueryOf } from './vpic-answer.ts';
+import { openVpicCatalog } from './vpic-catalog.ts';
 import type { VinDecoder } from './vin-decoder.ts';
 import { inspectVin } from './vin-inspection.ts';
 import type { VpicReferenceData } from './vpic-reference-data.ts';
 
 /**
  * The offline decoder: the compiled index in memory, so a decode costs microseconds on the
- * calling thread and never touches SQLite.
+ * calling thread and never touches SQLite; its reference lists answer the vPIC list endpoints.
  */
 export function openCompiledDecoder(data: DecodeIndexData): VinDecoder {
   const reference: VpicReferenceData = {
@@ -26,6 +27,7 @@ export function openCompiledDecoder(data: DecodeIndexData): VinDecoder {
   return {
     decode: (vin, modelYear) => Promise.resolve(decodeNow(vin, modelYear)),
     decodeNow,
+    catalog: openVpicCatalog(data.catalog),
     close: () => Promise.resolve(),
   };
 }

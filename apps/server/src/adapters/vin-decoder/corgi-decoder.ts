@@ -2,7 +2,7 @@ import { NodeDatabaseAdapter, VINDecoderWrapper, type DecodeResult } from '@card
 import { corgiCandidates } from './pattern-variables.ts';
 import { answerVpic, patternQueryOf } from './vpic-answer.ts';
 import type { VinDecoder } from './vin-decoder.ts';
-import { decodableVin, inspectVin } from './vin-inspection.ts';
+import { decodableVin, inspectVin, type VinInspection } from './vin-inspection.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
 
 /** corgi reports a failing database as a decode error; that is ours to surface, not the VIN's. */
@@ -44,7 +44,7 @@ export async function openCorgiDecoder(databasePath: string): Promise<VinDecoder
       const inspection = inspectVin(vin, modelYear);
       const query = patternQueryOf(inspection, reference);
       if (!query) return answerVpic(reference, inspection, undefined);
-      const decoded = await corgiFor(query.wmi, query.modelYear).decode(decodableVin(inspection), {
+      const decoded = await corgiFor(query.wmi, query.modelYear).decode(corgiAccepts(inspection), {
         includePatternDetails: true,
         modelYear: query.modelYear,
       });
@@ -54,6 +54,16 @@ export async function openCorgiDecoder(databasePath: string): Promise<VinDecoder
     },
     close: () => adapter.close(),
   };
+}
+
+/**
+ * corgi refuses a VIN whose position 9 is a letter other than X and reports no pattern for it;
+ * vPIC decodes such a VIN (check digit error only), and so do we: no pattern reads position 9,
+ * so corgi is given an X there (docs/decisions/0007-compiled-decode-engine.md).
+ */
+function corgiAccepts(inspection: VinInspection): string {
+  const vin = decodableVin(inspection);
+  return /^[0-9X]$/.test(vin.charAt(8)) ? vin : `${vin.slice(0, 8)}X${vin.slice(9)}`;
 }
 
 function throwOnDatabaseFailure(decoded: DecodeResult): void {

@@ -1,7 +1,8 @@
+import type { VpicCatalogData } from './vpic-catalog-data.ts';
 import type { Conversion, WildcardPattern, WmiRecord } from './vpic-reference-data.ts';
 
 /** Bumped whenever the compiled layout or its meaning changes, so old files are rebuilt. */
-export const DECODE_INDEX_FORMAT = 1;
+export const DECODE_INDEX_FORMAT = 2;
 
 /** One vPIC element as the engine needs it; `corgi` false for elements corgi's lookup drops. */
 export interface IndexedElement {
@@ -47,4 +48,6 @@ export interface DecodeIndexData {
     conversions: Conversion[];
     wildcardPatterns: [string, WildcardPattern[]][];
   };
+  /** The reference lists of the vPIC list endpoints (format 2 on). */
+  catalog: VpicCatalogData;
 }

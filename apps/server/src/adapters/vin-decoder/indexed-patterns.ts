@@ -8,8 +8,6 @@ import { decodableVin, type VinInspection } from './vin-inspection.ts';
 /** corgi reports a plant above this confidence, anything else above REPORTED_ABOVE. */
 const PLANT_REPORTED_ABOVE = 0.3;
 const REPORTED_ABOVE = 0.5;
-/** corgi refuses a VIN whose position 9 is neither a digit nor X, reporting no pattern. */
-const CORGI_CHECK_POSITION = /^[0-9X]$/;
 
 const KEY = 0;
 const ELEMENT = 1;
@@ -87,7 +85,6 @@ export function indexedPatterns(data: DecodeIndexData) {
 
   return function candidatesOf(query: PatternQuery, inspection: VinInspection): FoundPatterns {
     const decodable = decodableVin(inspection);
-    const corgiSees = CORGI_CHECK_POSITION.test(decodable.charAt(8));
     const whole = decodable.slice(3);
     const eleventh = decodable.charAt(10);
     memo.generation = (memo.generation + 1) >>> 0 || 1;
@@ -108,7 +105,6 @@ export function indexedPatterns(data: DecodeIndexData) {
           }
           continue;
         }
-        if (!corgiSees) continue;
         const bar = hasBar[key] === 1;
         const conf = confidence(key, 0, bar ? eleventh : whole);
         if (element.model) {

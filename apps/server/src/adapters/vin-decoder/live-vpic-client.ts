@@ -4,6 +4,17 @@ import type { VpicResult } from '@vr/contracts';
 /** The live NHTSA vPIC service; any failure, slowness or odd answer is thrown. */
 export interface LiveVpicClient {
   decode(vin: string, modelYear?: number): Promise<VpicResult>;
+  /**
+   * Asks the live service one `/vehicles/...` request as it came (`path` after `/vehicles/`,
+   * `search` with its `?`) and hands back its answer as it is; a 5xx answer is thrown.
+   */
+  forward(path: string, search: string): Promise<ForwardedAnswer>;
+}
+
+export interface ForwardedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
 }
 
 const answerSchema = z.object({
@@ -29,6 +40,18 @@ export function createLiveVpicClient(options: {
       });
       if (!res.ok) throw new Error(`live vPIC answered HTTP ${res.status}`);
       return resultOf(await res.json());
+    },
+
+    async forward(path, search) {
+      const res = await fetch(`${base}/vehicles/${path}${search}`, {
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      if (res.status >= 500) throw new Error(`live vPIC answered HTTP ${res.status}`);
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await res.arrayBuffer()),
+      };
     },
   };
 }

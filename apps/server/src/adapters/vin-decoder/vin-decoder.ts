@@ -1,4 +1,5 @@
 import type { VpicResult } from '@vr/contracts';
+import type { VpicCatalog } from './vpic-catalog.ts';
 
 /** Where a decoder reports trouble it recovered from; a request's logger fits. */
 export interface DecodeLog {
@@ -17,5 +18,7 @@ export interface VinDecoder {
    * compiled offline data) have it, so a batch can decode their VINs one after the other.
    */
   decodeNow?(vin: string, modelYear?: number): VpicResult;
+  /** The reference lists of the offline vPIC data, when the decoder holds that data. */
+  catalog?: VpicCatalog;
   close(): Promise<void>;
 }

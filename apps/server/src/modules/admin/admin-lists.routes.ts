@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { listPlateSearches } from '../plates/plates.repo.ts';
 import { paginationOf } from '../../http/pagination.ts';
@@ -21,15 +21,15 @@ const security = [{ bearerAuth: [] }];
 const errors = errorResponses(400, 401, 403);
 
 const ORDER_LISTS: { path: string; status?: ReportOrderStatusValue; label: string }[] = [
-  { path: '/api/api/admin/report-orders', label: 'orders' },
-  { path: '/api/api/admin/report-orders/pending', status: 'Pending', label: 'pending orders' },
+  { path: '/admin/report-orders', label: 'orders' },
+  { path: '/admin/report-orders/pending', status: 'Pending', label: 'pending orders' },
   {
-    path: '/api/api/admin/report-orders/processing',
+    path: '/admin/report-orders/processing',
     status: 'Processing',
     label: 'processing orders',
   },
   {
-    path: '/api/api/admin/report-orders/completed',
+    path: '/admin/report-orders/completed',
     status: 'Completed',
     label: 'completed orders',
   },
@@ -44,7 +44,7 @@ const found = (total: number, label: string) =>
  */
 export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/api/api/admin/credit-purchases',
+    '/admin/credit-purchases',
     {
       schema: {
         tags: ['admin'],
@@ -62,7 +62,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
 
   app.get(
-    '/api/api/admin/report-orders/counts',
+    '/admin/report-orders/counts',
     {
       schema: {
         tags: ['admin'],
@@ -100,7 +100,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   }
 
   app.get(
-    '/api/api/admin/report-orders/user/:userId',
+    '/admin/report-orders/user/:userId',
     {
       schema: {
         tags: ['admin'],
@@ -129,7 +129,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
 
   app.get(
-    '/api/api/admin/plate-searches',
+    '/admin/plate-searches',
     {
       schema: {
         tags: ['admin'],

@@ -6,15 +6,16 @@ import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminService } from './admin.service.ts';
 
 /**
- * POST /api/api/admin/report-orders/{id}/processing: an admin takes a Pending order, so the
- * others see it is being worked on. Only Pending moves; the SLA clock keeps running.
+ * POST /api/api/admin/report-orders/{id}/processing: an admin takes a Pending order handled by
+ * hand, so the others see it is being worked on. Only Pending moves; the SLA clock keeps running.
+ * POST .../{id}/regenerate: the report is generated again.
  */
 export const adminOrderStatusRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
   app,
   { admin },
 ) => {
   app.post(
-    '/api/api/admin/report-orders/:id/processing',
+    '/admin/report-orders/:id/processing',
     {
       schema: {
         tags: ['admin'],
@@ -28,5 +29,24 @@ export const adminOrderStatusRoutes: FastifyPluginAsyncZod<{ admin: AdminService
       },
     },
     async (request) => admin.markOrderProcessing(currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/admin/report-orders/:id/regenerate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Generate an order's report again now (audited)",
+        description:
+          'An open order gets an attempt at once; a Completed order with a generated report gets it redone, without a second mail. 409 for a refunded order or one with an uploaded report (upload again to replace it).',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        response: {
+          200: adminMarkProcessingResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => admin.regenerateOrderReport(currentUser(request).id, request.params.id),
   );
 };

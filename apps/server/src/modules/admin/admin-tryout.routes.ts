@@ -18,7 +18,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
   tryouts: AdminTryoutService;
 }> = async (app, { db, tryouts }) => {
   app.post(
-    '/api/api/admin/tryout',
+    '/admin/tryout',
     {
       schema: {
         tags: ['admin'],
@@ -42,7 +42,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/api/admin/audit-log',
+    '/admin/audit-log',
     {
       schema: {
         tags: ['admin'],

@@ -1,7 +1,14 @@
 import { ADMIN_MESSAGES, normalizeVin, plateParamsSchema, type VpicResult } from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../jobs/mail-delivery.ts';
+import { noticeMail } from '../../adapters/mail/index.ts';
+import {
+  ReportSourceFailure,
+  type ReportGenerationService,
+} from '../reports/report-generation.service.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { PlateService } from '../plates/plates.service.ts';
 
@@ -36,11 +43,50 @@ export function createAdminTryoutService({
   db,
   plates,
   decoder,
+  reports,
+  jobs,
+  productName,
 }: {
   db: Db;
-  plates: PlateService;
-  decoder: VinDecoder;
+  plates: Pick<PlateService, 'search'>;
+  decoder: Pick<VinDecoder, 'decode'>;
+  reports: Pick<ReportGenerationService, 'renderReportForVin'>;
+  jobs: JobSender;
+  productName: string;
 }) {
+  /**
+   * The full report of `vin`, generated without an order (nobody is charged) and queued as a
+   * mail to `email` with the PDF attached; 502 when a source cannot answer now.
+   */
+  async function mailTryoutReport(vin: string, email: string): Promise<string> {
+    let pdf: Buffer;
+    try {
+      pdf = await reports.renderReportForVin(vin);
+    } catch (err) {
+      if (err instanceof ReportSourceFailure) throw new HttpError(502, err.message);
+      throw err;
+    }
+    const message = noticeMail({
+      to: email,
+      subject: `${productName}: tryout report for VIN ${vin}`,
+      paragraphs: [
+        `The vehicle history report for VIN ${vin} is attached, generated as an admin tryout.`,
+        'Nobody was charged for it.',
+      ],
+    });
+    await enqueueMail(jobs, db, {
+      ...message,
+      attachments: [
+        {
+          filename: `report-${vin}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
+        },
+      ],
+    });
+    return ADMIN_MESSAGES.tryoutMailed(email);
+  }
+
   return {
     /** `ip`: the admin's address, which a plate lookup counts against like a customer's. */
     async tryout(
@@ -71,6 +117,7 @@ export function createAdminTryoutService({
       if (vin) {
         const result = await decoder.decode(vin, undefined, log);
         merged = { ...merged, vin, ...decodedFields(result) };
+        if (email.trim()) merged.reportMail = await mailTryoutReport(vin, email.trim());
       }
       await recordAudit(db, {
         actorId: adminId,

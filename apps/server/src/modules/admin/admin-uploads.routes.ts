@@ -8,12 +8,12 @@ import { ADMIN_MESSAGES, API_MESSAGES, batchUploadResponseSchema } from '@vr/con
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { HttpError, knownErrorOf } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import { assertStorableText } from '../../lib/storable-text.ts';
 import { currentUser } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { attachReport, type AttachDeps } from '../reports/report-attach.service.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
 import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';
 
 /** Files in one batch: enough for a day's queue, bounded so one request cannot hold the server. */
@@ -33,6 +33,8 @@ export interface UploadOptions {
   dir: string;
   /** MAX_UPLOAD_BATCH_MB: all files of one request together. */
   maxBatchMb: number;
+  /** MAX_REPORT_MB: one file. */
+  maxReportMb: number;
 }
 
 const PART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
@@ -57,30 +59,21 @@ function partsError(err: FastifyError): Error {
  * files are removed however the request ends.
  */
 export const adminUploadsRoutes: FastifyPluginAsyncZod<{
-  attach: AttachDeps;
+  reports: Pick<ReportsService, 'attachReportCompleteOrderAndMailCustomer'>;
   uploads: UploadOptions;
-}> = async (app, { attach, uploads }) => {
-  const maxBytes = Math.floor(attach.maxReportMb * 1024 * 1024);
+}> = async (app, { reports, uploads }) => {
+  const maxBytes = Math.floor(uploads.maxReportMb * 1024 * 1024);
   const maxBatchBytes = Math.floor(uploads.maxBatchMb * 1024 * 1024);
   await mkdir(uploads.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: MAX_FILES, fields: MAX_FILES, fieldSize: 200 },
   });
-  // Errors answer in the batch shape the schema documents for 400, 404, 409 and 413; for 401,
-  // 403 and 415 it documents `{ message }`, and the serializer keeps only that.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = knownErrorOf(error);
-    if (!known) request.log.error({ err: error }, 'batch upload failed');
-    return reply.status(known?.status ?? 500).send({
-      success: false,
-      message: known?.message ?? API_MESSAGES.internal,
-      results: [],
-    });
-  });
-
   app.post(
-    '/api/api/admin/reports/batch-upload',
+    '/admin/reports/batch-upload',
     {
+      // Errors answer in the batch shape the schema documents for 400, 404, 409 and 413; for
+      // 401, 403 and 415 it documents the error shape, and the serializer keeps only that.
+      config: { errorExtras: { success: false, results: [] } },
       schema: {
         tags: ['admin'],
         summary: 'Upload report PDFs for orders (multipart: files + reportOrderIds, in order)',
@@ -164,7 +157,7 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{
         throw partsError(err as FastifyError);
       }
       // One file over the limit ends the upload: the rest of the stream is not read.
-      const message = REPORT_FILE_MESSAGES.tooLarge(attach.maxReportMb);
+      const message = REPORT_FILE_MESSAGES.tooLarge(uploads.maxReportMb);
       return {
         status: 413,
         body: {
@@ -187,7 +180,11 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{
     for (const [i, file] of files.entries()) {
       const reportOrderId = ids[i]!;
       try {
-        await attachReport(attach, { orderId: reportOrderId, file: file.path, actorId });
+        await reports.attachReportCompleteOrderAndMailCustomer({
+          orderId: reportOrderId,
+          file: file.path,
+          actorId,
+        });
         results.push({
           reportOrderId,
           fileName: file.fileName,

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { currentUser } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { paginationOf } from '../../http/pagination.ts';
@@ -40,7 +40,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
   { db, admin },
 ) => {
   app.get(
-    '/api/api/admin/users',
+    '/admin/users',
     {
       schema: {
         tags: ['admin'],
@@ -69,7 +69,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
   );
 
   app.get(
-    '/api/api/admin/users/all',
+    '/admin/users/all',
     {
       schema: {
         tags: ['admin'],
@@ -85,7 +85,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
   );
 
   app.get(
-    '/api/api/admin/users/email/:email',
+    '/admin/users/email/:email',
     {
       schema: {
         tags: ['admin'],
@@ -108,7 +108,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
   );
 
   app.put(
-    '/api/api/admin/users/:id',
+    '/admin/users/:id',
     {
       schema: {
         tags: ['admin'],

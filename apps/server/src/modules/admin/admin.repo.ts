@@ -1,4 +1,9 @@
-import { purchaseDescription, type AdminUserRow, type ReportOrderStatusValue } from '@vr/contracts';
+import {
+  API_PREFIX,
+  purchaseDescription,
+  type AdminUserRow,
+  type ReportOrderStatusValue,
+} from '@vr/contracts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   authUsers,
@@ -91,17 +96,19 @@ export async function findAdminUser(db: DbOrTx, by: { id: string } | { email: st
 export async function listCreditPurchases(db: DbOrTx, page: number, size: number) {
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ intent: paymentIntents, userEmail: authUsers.email })
       .from(paymentIntents)
+      .leftJoin(authUsers, eq(authUsers.id, paymentIntents.userId))
       .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
       .limit(size)
       .offset((page - 1) * size),
     db.select({ total: count() }).from(paymentIntents),
   ]);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ intent: r, userEmail }) => ({
       id: r.id,
       userId: r.userId,
+      userEmail,
       amount: r.amountCents,
       credit: r.credits,
       description: purchaseDescription(r.description),
@@ -139,8 +146,9 @@ export async function listOrders(
   );
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ order: reportOrders, userEmail: authUsers.email })
       .from(reportOrders)
+      .leftJoin(authUsers, eq(authUsers.id, reportOrders.userId))
       .where(where)
       .orderBy(desc(reportOrders.createdAt), desc(reportOrders.id))
       .limit(size)
@@ -148,14 +156,23 @@ export async function listOrders(
     db.select({ total: count() }).from(reportOrders).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ order: r, userEmail }) => ({
       id: r.id,
       userId: r.userId,
+      userEmail,
       vin: r.vin,
       vehicle: r.vehicle,
       status: r.status,
       createdAt: r.createdAt.toISOString(),
-      reportUrl: r.reportKey ? `/api/api/admin/reports/${encodeURIComponent(r.id)}/download` : null,
+      reportUrl: r.reportKey
+        ? `${API_PREFIX}/admin/reports/${encodeURIComponent(r.id)}/download`
+        : null,
+      reportSource: r.reportSource,
+      generation: {
+        attempts: r.generationAttempts,
+        lastError: r.generationLastError,
+        nextAttemptAt: r.generationNextAt?.toISOString() ?? null,
+      },
     })),
     total: totals[0]?.total ?? 0,
   };

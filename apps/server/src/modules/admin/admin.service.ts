@@ -1,16 +1,48 @@
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { adjustTo } from '../credits/credits.ledger.ts';
-import { findOrder, markPendingOrderProcessing } from '../orders/orders.repo.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { findOrder, lockOrder, markPendingOrderProcessing } from '../orders/orders.repo.ts';
 import { findAdminUser } from './admin.repo.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The admin's changes: each lands with its audit row in one transaction. */
-export function createAdminService({ db }: { db: Db }) {
+export function createAdminService({ db, jobs }: { db: Db; jobs: JobSender }) {
   return {
+    /**
+     * Queues the report of an order to be generated again now (docs/admin-api.md): an open
+     * order gets an attempt at once; a Completed one with a generated report gets it redone.
+     * An uploaded report is never replaced by a generated one; a refunded order stays so.
+     */
+    async regenerateOrderReport(actorId: string, orderId: string) {
+      const status = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
+        if (order.status === 'Refunded')
+          throw new HttpError(409, ADMIN_MESSAGES.regenerateRefunded);
+        if (order.status === 'Completed' && order.reportSource !== 'generated') {
+          throw new HttpError(409, ADMIN_MESSAGES.regenerateUploaded);
+        }
+        await jobs.enqueue(tx, 'report-generation', {
+          orderId,
+          regenerate: order.status === 'Completed',
+        });
+        await recordAudit(tx, {
+          actorId,
+          action: 'order.regenerate',
+          targetType: 'order',
+          targetId: orderId,
+          before: { status: order.status, generationAttempts: order.generationAttempts },
+          after: null,
+        });
+        return order.status;
+      });
+      return { success: true, message: ADMIN_MESSAGES.regenerateQueued, status };
+    },
+
     /** Sets a user's balance (one ledger adjustment); answers what changed. */
     async setCredit(actorId: string, userId: string, credit: number) {
       if (!(await findAdminUser(db, { id: userId }))) {

@@ -4,7 +4,7 @@ import { adminAuditLog } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 
 export type AuditAction =
-  'credit.set' | 'report.upload' | 'order.processing' | 'tryout' | 'role.set';
+  'credit.set' | 'report.upload' | 'order.processing' | 'order.regenerate' | 'tryout' | 'role.set';
 
 export interface AuditEntry {
   /** The acting admin's user id, or 'cli' for changes made from the shell. */

@@ -2,30 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { bootstrapAdmins } from '../users/users.service.ts';
+import type { AuthAccounts } from './auth.accounts.ts';
 import { createGuards, type AuthGuards } from './auth.guard.ts';
 import { createAuthInstance, trustedOrigins, type AuthInstance } from './auth.instance.ts';
 import { createRegistrations } from './auth.registrations.ts';
 import { authRoutes } from './auth.routes.ts';
-import { AuthService } from './auth.service.ts';
-import { Sessions } from './auth.sessions.ts';
+import { createAuthService } from './auth.service.ts';
+import { createSessions, type Sessions } from './auth.sessions.ts';
 import { Throttles } from './auth.throttle.ts';
 
 export interface AuthModule {
   auth: AuthInstance;
   guards: AuthGuards;
   throttles: Throttles;
+  /** The options of `sessionRefreshRoutes`, which the caller registers under the API prefix. */
+  refresh: { sessions: Sessions; trustedOrigins: readonly string[] };
 }
 
 /**
  * Sets up accounts on the root app: better-auth, the `/api/auth/*` routes, `request.user` and the
- * guards, and raises the verified accounts of ADMIN_EMAILS to ADMIN.
+ * guards. The account flows are built here, not with the other services (services.ts): they
+ * stand on the better-auth instance, which answers the app's own auth routes.
  */
 export async function registerAuth(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; jobs: JobSender; secret: string },
+  deps: { config: Config; db: Db; jobs: JobSender; secret: string; accounts: AuthAccounts },
 ): Promise<AuthModule> {
-  const { config, db, jobs } = deps;
+  const { config, db, jobs, accounts } = deps;
   const auth = createAuthInstance({
     config,
     db,
@@ -34,7 +37,13 @@ export async function registerAuth(
     log: app.log,
   });
   const throttles = new Throttles(db);
-  const sessions = new Sessions(auth, db, deps.secret, config.SESSION_MAX_DAYS);
+  const sessions = createSessions({
+    auth,
+    db,
+    secret: deps.secret,
+    maxDays: config.SESSION_MAX_DAYS,
+    accounts,
+  });
   const guards = createGuards(app, sessions);
   const registrations = createRegistrations({
     db,
@@ -42,26 +51,20 @@ export async function registerAuth(
     passwords: (await auth.$context).password,
     secret: deps.secret,
     productName: config.PRODUCT_NAME,
-    adminEmails: config.ADMIN_EMAILS,
+    accounts,
   });
-  const service = new AuthService({
+  const service = createAuthService({
     auth,
     db,
     throttles,
     registrations,
+    accounts,
     publicUrl: config.PUBLIC_URL,
-    adminEmails: config.ADMIN_EMAILS,
     log: app.log,
     jobs,
     productName: config.PRODUCT_NAME,
   });
-  await app.register(authRoutes, {
-    service,
-    sessions,
-    throttles,
-    trustedOrigins: trustedOrigins(config.PUBLIC_URL),
-  });
-  const promoted = await bootstrapAdmins(db, config.ADMIN_EMAILS);
-  if (promoted.length > 0) app.log.info({ admins: promoted }, 'ADMIN_EMAILS accounts are ADMIN');
-  return { auth, guards, throttles };
+  await app.register(authRoutes, { service, throttles });
+  const refresh = { sessions, trustedOrigins: trustedOrigins(config.PUBLIC_URL) };
+  return { auth, guards, throttles, refresh };
 }

@@ -4,7 +4,6 @@ import { generateId } from 'better-auth';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { onEmailVerified } from '../users/users.service.ts';
 import {
   claimPendingRegistration,
   countWrongCode,
@@ -17,6 +16,7 @@ import {
   replacePendingCode,
   type PendingRegistration,
 } from './auth-registrations.repo.ts';
+import type { AuthAccounts } from './auth.accounts.ts';
 import { codeMail } from './auth.mails.ts';
 import { newMailedCode } from './auth.codes.ts';
 
@@ -36,7 +36,7 @@ export interface RegistrationsDeps {
   /** The instance's auth secret: codes are stored as an HMAC under it. */
   secret: string;
   productName: string;
-  adminEmails: readonly string[];
+  accounts: Pick<AuthAccounts, 'grantProfileOnEmailVerified'>;
 }
 
 export type VerifyOutcome =
@@ -113,7 +113,7 @@ export function createRegistrations(deps: RegistrationsDeps) {
       });
       if (!created) return { ok: false, reason: 'verified' };
       await deletePendingRegistrationsOf(tx, pending.email);
-      await onEmailVerified(tx, { id: userId, email: pending.email }, deps.adminEmails);
+      await deps.accounts.grantProfileOnEmailVerified({ id: userId, email: pending.email }, tx);
       return { ok: true, userId };
     });
   }

@@ -12,19 +12,15 @@ import {
   signUpResponseSchema,
   verifyEmailBodySchema,
 } from '@vr/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AuthError,
-  foreignOriginError,
-  registerAuthErrorHandler,
-  requireJsonBodies,
-} from './auth.errors.ts';
+import { AuthError, foreignOriginError, requireJsonBodies } from './auth.errors.ts';
 import { sendCookies, type ClientContext } from './auth.forward.ts';
 import type { AuthService, Outcome } from './auth.service.ts';
 import type { Sessions } from './auth.sessions.ts';
 import { throttleKeys, type Throttles } from './auth.throttle.ts';
+import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -77,22 +73,29 @@ function fromTrustedOrigin(request: FastifyRequest, trusted: readonly string[]):
 /** Sign-out and refresh take no body; an empty JSON object is accepted too. */
 const emptyBodySchema = z.object({}).nullish();
 
+const tags = ['auth'];
+
+/**
+ * What every auth endpoint shares: JSON bodies only, validation answered beside the form's
+ * field, and answers never cached.
+ */
+function authEndpoints(app: FastifyInstance): void {
+  answerValidationAsForms(app);
+  requireJsonBodies(app);
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+}
+
 /**
  * The auth endpoints (docs/auth-api.md). Only these reach better-auth's handler: each validates
  * and normalises its body, applies the throttles, and answers in the contract's shapes.
  */
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
-  sessions: Sessions;
   throttles: Throttles;
-  trustedOrigins: readonly string[];
-}> = async (app, { service, sessions, throttles, trustedOrigins }) => {
-  registerAuthErrorHandler(app);
-  requireJsonBodies(app);
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
-  const tags = ['auth'];
+}> = async (app, { service, throttles }) => {
+  authEndpoints(app);
 
   app.post(
     '/api/auth/sign-up/email',
@@ -200,9 +203,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => send(reply, await service.signOut(client(request))),
   );
+};
+
+/**
+ * POST /api/api/auth/refresh (registered under the API prefix, with the product's routes): a
+ * bearer token from the session cookie alone.
+ */
+export const sessionRefreshRoutes: FastifyPluginAsyncZod<{
+  sessions: Sessions;
+  trustedOrigins: readonly string[];
+}> = async (app, { sessions, trustedOrigins }) => {
+  authEndpoints(app);
 
   app.post(
-    '/api/api/auth/refresh',
+    '/auth/refresh',
     {
       schema: {
         tags,

@@ -12,14 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { findIdentityByEmail } from '../users/users.repo.ts';
-import { loadAuthUser, onEmailVerified } from '../users/users.service.ts';
 import {
   deleteSignInCode,
   findPasswordCredential,
   matchSignInCode,
   replaceSignInCode,
 } from './auth-sign-in.repo.ts';
+import type { AuthAccounts } from './auth.accounts.ts';
 import { newMailedCode } from './auth.codes.ts';
 import { AuthError, foreignOriginError } from './auth.errors.ts';
 import {
@@ -58,8 +57,8 @@ export interface AuthServiceDeps {
   db: Db;
   throttles: Throttles;
   registrations: Registrations;
+  accounts: AuthAccounts;
   publicUrl: string;
-  adminEmails: readonly string[];
   log: FastifyBaseLogger;
   /** Queues the sign-in code mails of accounts under attack. */
   jobs: JobSender;
@@ -75,34 +74,36 @@ interface SignInCounts {
   accountCounted: boolean;
 }
 
+export type AuthService = ReturnType<typeof createAuthService>;
+
 /**
- * The account flows. Each checks what the spec's dialog needs told apart (no account, a sign-up
+ * The account flows. Each checks what the sign-in dialog needs told apart (no account, a sign-up
  * waiting for its code, an account), applies our throttles, then hands the request to
  * better-auth and translates its answer into the contract (contracts/auth.ts). Sign-ups waiting
  * for their code are ours (auth.registrations.ts); better-auth sees an account only once it is
  * verified.
  */
-export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+export function createAuthService(deps: AuthServiceDeps) {
+  const { auth, db, throttles, registrations, accounts, publicUrl, log, jobs, productName } = deps;
 
   /**
    * Records a sign-up waiting for its code and mails the code; no account exists until the code
    * is entered with this password (verifyEmail). Another sign-up of the same address, before or
    * after, is a separate one with its own code.
    */
-  async signUp(
+  async function signUp(
     client: ClientContext,
     input: { email: string; password: string; fullName?: string | undefined },
   ): Promise<Outcome<SignUpResponse>> {
     const { email } = input;
-    if (await findIdentityByEmail(this.deps.db, email)) {
+    if (await accounts.findAccountByEmail(email)) {
       throw new AuthError(409, 'USER_EXISTS_VERIFIED', AUTH_MESSAGES.existsVerified, {
         field: 'email',
       });
     }
-    await this.countCodeSend(client, email, AUTH_MESSAGES.verificationSendLimit);
-    await this.queuingCodeMail(() =>
-      this.deps.registrations.start({
+    await countCodeSend(client, email, AUTH_MESSAGES.verificationSendLimit);
+    await queuingCodeMail(() =>
+      registrations.start({
         email,
         password: input.password,
         fullName: input.fullName?.trim() ?? '',
@@ -115,40 +116,36 @@ export class AuthService {
    * Verifies the caller's sign-up with its code and its password, creates the account with that
    * password and signs in, as better-auth's own verification does.
    */
-  async verifyEmail(
+  async function verifyEmail(
     client: ClientContext,
     input: { email: string; otp: string; password: string },
   ): Promise<Outcome<AuthSessionResponse>> {
-    const pendings = await this.pendingSignUps(input.email, AUTH_MESSAGES.noPendingVerification);
-    const ipKey = await this.countFailureFromIp(client);
-    const outcome = await this.deps.registrations.verify(pendings, input.otp, input.password);
+    const pendings = await pendingSignUps(input.email, AUTH_MESSAGES.noPendingVerification);
+    const ipKey = await countFailureFromIp(client);
+    const outcome = await registrations.verify(pendings, input.otp, input.password);
     if (!outcome.ok) {
       // A sign-up gone or verified meanwhile is no wrong guess.
       if (outcome.reason === 'gone' || outcome.reason === 'verified') {
-        await this.deps.throttles.release(ipKey);
+        await throttles.release(ipKey);
       }
       throw verifyFailure(outcome.reason);
     }
-    await this.deps.throttles.release(ipKey);
-    const call = await startSession(this.deps.auth, client, outcome.userId);
-    return { body: await this.sessionBody(call, outcome.userId), setCookies: call.setCookies };
+    await throttles.release(ipKey);
+    const call = await startSession(auth, client, outcome.userId);
+    return { body: await sessionBody(call, outcome.userId), setCookies: call.setCookies };
   }
 
   /** Mails a new code for the caller's own sign-up (the one made with this password) only. */
-  async resendVerificationCode(
+  async function resendVerificationCode(
     client: ClientContext,
     input: { email: string; password: string },
   ): Promise<Outcome<AuthSuccessResponse>> {
-    const pendings = await this.pendingSignUps(
-      input.email,
-      AUTH_MESSAGES.resendVerificationNotFound,
-    );
+    const pendings = await pendingSignUps(input.email, AUTH_MESSAGES.resendVerificationNotFound);
     // Counted before the password is checked: besides the mails, this bounds the guesses at a
     // sign-up's password through this route to 3 per 5 minutes per address.
-    await this.countCodeSend(client, input.email, AUTH_MESSAGES.verificationSendLimit);
-    const own = await this.deps.registrations.ownOf(pendings, input.password);
-    const mailed =
-      own && (await this.queuingCodeMail(() => this.deps.registrations.mailNewCode(own)));
+    await countCodeSend(client, input.email, AUTH_MESSAGES.verificationSendLimit);
+    const own = await registrations.ownOf(pendings, input.password);
+    const mailed = own && (await queuingCodeMail(() => registrations.mailNewCode(own)));
     if (!mailed) {
       throw new AuthError(404, 'USER_NOT_FOUND', AUTH_MESSAGES.resendVerificationNotFound);
     }
@@ -160,12 +157,11 @@ export class AuthService {
    * the code mailed to its owner for this address as well. Counted per address, per account
    * from this address, and per account.
    */
-  async signIn(
+  async function signIn(
     client: ClientContext,
     input: { email: string; password: string; otp?: string | undefined },
   ): Promise<Outcome<AuthSessionResponse>> {
-    const { throttles } = this.deps;
-    const ip = await this.countFailureFromIp(client);
+    const ip = await countFailureFromIp(client);
     const accountFromIp = throttleKeys.signInAccountFromIp(input.email, client.ip);
     const fromIp = await throttles.consumeSignInAttempt(accountFromIp);
     if (!fromIp.allowed) {
@@ -176,29 +172,29 @@ export class AuthService {
     }
     const counts = { ip, accountFromIp, account: throttleKeys.signInAccount(input.email) };
     if (input.otp !== undefined) {
-      return this.signInWithCode(client, input, input.otp, { ...counts, accountCounted: false });
+      return signInWithCode(client, input, input.otp, { ...counts, accountCounted: false });
     }
     const account = await throttles.consumeSignInAttempt(counts.account);
     if (account.allowed && account.failures <= AUTH_LIMITS.signInFreeFailures) {
-      const call = await this.forwardSignIn(client, input);
-      return this.settleSignIn(call, { ...counts, accountCounted: true });
+      const call = await forwardSignIn(client, input);
+      return settleSignIn(call, { ...counts, accountCounted: true });
     }
     if (!account.allowed) {
       // Before the account's turn: a failure whatever the password, answered alike, so the
       // answer tells nothing; only the owner's mailbox learns that the password was right.
       await throttles.countSignInFailure(counts.account);
-      if ((await this.checkPassword(input)) === 'right') await this.mailSignInCode(client, input);
+      if ((await checkPassword(input)) === 'right') await mailSignInCode(client, input);
       throw new AuthError(403, 'STEP_UP_REQUIRED', AUTH_MESSAGES.signInCodeRequired);
     }
-    const verdict = await this.checkPassword(input);
+    const verdict = await checkPassword(input);
     if (verdict === 'wrong') {
       throw new AuthError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
     }
-    await this.releaseSignInCounts({ ...counts, accountCounted: true });
+    await releaseSignInCounts({ ...counts, accountCounted: true });
     if (verdict === 'unverified') {
       throw new AuthError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.additionalVerification);
     }
-    await this.mailSignInCode(client, input);
+    await mailSignInCode(client, input);
     throw new AuthError(403, 'STEP_UP_REQUIRED', AUTH_MESSAGES.signInCodeRequired);
   }
 
@@ -206,14 +202,14 @@ export class AuthService {
    * Mails a reset code when the address has an account, and answers the same whether it has one
    * or not (docs/product-rules.md): the answer tells nobody who has an account.
    */
-  async requestPasswordReset(
+  async function requestPasswordReset(
     client: ClientContext,
     input: { email: string },
   ): Promise<Outcome<PasswordResetRequestedResponse>> {
     // Counted for every address, so the limit does not tell known ones from unknown ones either.
-    await this.countCodeSend(client, input.email, AUTH_MESSAGES.resetSendLimit);
+    await countCodeSend(client, input.email, AUTH_MESSAGES.resetSendLimit);
     // better-auth mails the code only to an account, and answers alike without one.
-    await this.forwardMailingCode(
+    await forwardMailingCode(
       client,
       '/email-otp/request-password-reset',
       { email: input.email },
@@ -226,50 +222,50 @@ export class AuthService {
   }
 
   /** An address without an account has no reset code: it answers as a wrong code does. */
-  async resetPassword(
+  async function resetPassword(
     client: ClientContext,
     input: { email: string; otp: string; password: string },
   ): Promise<Outcome<AuthSuccessResponse>> {
-    const ipKey = await this.countFailureFromIp(client);
-    const call = await this.forward(client, '/email-otp/reset-password', {
+    const ipKey = await countFailureFromIp(client);
+    const call = await forward(client, '/email-otp/reset-password', {
       email: input.email,
       otp: input.otp,
       password: input.password,
     });
     if (!call.ok) {
-      if (!isCodeFailure(call)) await this.deps.throttles.release(ipKey);
-      throw this.failure(call, 'reset');
+      if (!isCodeFailure(call)) await throttles.release(ipKey);
+      throw failure(call, 'reset');
     }
-    await this.deps.throttles.release(ipKey);
+    await throttles.release(ipKey);
     // A reset by mailed code proves the address and ends the account's sign-in lock.
-    await this.deps.throttles.clear(throttleKeys.signInAccount(input.email));
-    const user = await findIdentityByEmail(this.deps.db, input.email);
-    if (user) await onEmailVerified(this.deps.db, user, this.deps.adminEmails);
+    await throttles.clear(throttleKeys.signInAccount(input.email));
+    const user = await accounts.findAccountByEmail(input.email);
+    if (user) await accounts.grantProfileOnEmailVerified(user);
     return { body: { success: true }, setCookies: call.setCookies };
   }
 
   /** Ends the session of the bearer token or cookie on the server and clears the cookie. */
-  async signOut(client: ClientContext): Promise<Outcome<AuthSuccessResponse>> {
-    const call = await this.forward(client, '/sign-out', {});
-    if (!call.ok) throw this.failure(call, 'signOut');
+  async function signOut(client: ClientContext): Promise<Outcome<AuthSuccessResponse>> {
+    const call = await forward(client, '/sign-out', {});
+    if (!call.ok) throw failure(call, 'signOut');
     return { body: { success: true }, setCookies: call.setCookies };
   }
 
-  private forward(client: ClientContext, path: string, body: Record<string, unknown>) {
-    return forwardToAuth(this.deps.auth, this.deps.publicUrl, client, path, body);
+  function forward(client: ClientContext, path: string, body: Record<string, unknown>) {
+    return forwardToAuth(auth, publicUrl, client, path, body);
   }
 
   /**
    * Password and the code mailed for this address: the code is checked first, so without it
    * nobody learns anything about the password; with it, the account's schedule does not apply.
    */
-  private async signInWithCode(
+  async function signInWithCode(
     client: ClientContext,
     input: { email: string; password: string },
     otp: string,
     counts: SignInCounts,
   ): Promise<Outcome<AuthSessionResponse>> {
-    const matched = await matchSignInCode(this.deps.db, {
+    const matched = await matchSignInCode(db, {
       email: input.email,
       ip: client.ip,
       codeHash: hashCode(otp),
@@ -277,18 +273,18 @@ export class AuthService {
     });
     if (!matched) {
       // A wrong code is no wrong password: only the address's hourly budget counts it.
-      await this.deps.throttles.release(counts.accountFromIp);
+      await throttles.release(counts.accountFromIp);
       throw new AuthError(400, 'INVALID_OTP', AUTH_MESSAGES.signInCodeInvalid, { field: 'otp' });
     }
-    const call = await this.forwardSignIn(client, input);
-    if (call.ok) await deleteSignInCode(this.deps.db, input.email, client.ip);
-    return this.settleSignIn(call, counts);
+    const call = await forwardSignIn(client, input);
+    if (call.ok) await deleteSignInCode(db, input.email, client.ip);
+    return settleSignIn(call, counts);
   }
 
-  private async forwardSignIn(client: ClientContext, input: { email: string; password: string }) {
-    return this.withPendingSignUp(
+  async function forwardSignIn(client: ClientContext, input: { email: string; password: string }) {
+    return withPendingSignUp(
       input,
-      await this.forward(client, '/sign-in/email', {
+      await forward(client, '/sign-in/email', {
         email: input.email,
         password: input.password,
       }),
@@ -296,11 +292,10 @@ export class AuthService {
   }
 
   /** better-auth's answer to a sign-in, with what the attempt counted kept or given back. */
-  private async settleSignIn(
+  async function settleSignIn(
     call: AuthCall,
     counts: SignInCounts,
   ): Promise<Outcome<AuthSessionResponse>> {
-    const { throttles } = this.deps;
     const code = authErrorCode(call);
     if (call.ok) {
       await throttles.release(counts.ip);
@@ -312,15 +307,14 @@ export class AuthService {
     } else {
       // The password was right (the address is not verified), or the call was refused before
       // the password was checked (rate limit, fault): not a failure.
-      await this.releaseSignInCounts(counts);
+      await releaseSignInCounts(counts);
     }
-    if (!call.ok) throw this.failure(call, 'signIn');
+    if (!call.ok) throw failure(call, 'signIn');
     const userId = (call.json as { user?: { id?: string } } | null)?.user?.id ?? '';
-    return { body: await this.sessionBody(call, userId), setCookies: call.setCookies };
+    return { body: await sessionBody(call, userId), setCookies: call.setCookies };
   }
 
-  private async releaseSignInCounts(counts: SignInCounts): Promise<void> {
-    const { throttles } = this.deps;
+  async function releaseSignInCounts(counts: SignInCounts): Promise<void> {
     await throttles.release(counts.ip);
     await throttles.release(counts.accountFromIp);
     if (counts.accountCounted) await throttles.release(counts.account);
@@ -330,12 +324,12 @@ export class AuthService {
    * Checks the password without signing in (better-auth's sign-in starts a session). An address
    * without an account hashes the attempt instead, so both take as long.
    */
-  private async checkPassword(input: {
+  async function checkPassword(input: {
     email: string;
     password: string;
   }): Promise<'right' | 'wrong' | 'unverified'> {
-    const { password } = await this.deps.auth.$context;
-    const credential = await findPasswordCredential(this.deps.db, input.email);
+    const { password } = await auth.$context;
+    const credential = await findPasswordCredential(db, input.email);
     if (!credential?.passwordHash) {
       await password.hash(input.password);
       return 'wrong';
@@ -354,8 +348,7 @@ export class AuthService {
    * sent and the answer stays the same, and strangers, who can spend the other code-mail
    * budgets, cannot spend this one without the password.
    */
-  private async mailSignInCode(client: ClientContext, input: { email: string }): Promise<void> {
-    const { db, jobs, throttles, productName } = this.deps;
+  async function mailSignInCode(client: ClientContext, input: { email: string }): Promise<void> {
     const budget = await throttles.consume(
       throttleKeys.signInCodesToEmail(input.email),
       AUTH_LIMITS.otpSendsPerWindow,
@@ -364,7 +357,7 @@ export class AuthService {
     if (!budget.allowed) return;
     const code = newMailedCode();
     const now = new Date();
-    await this.queuingCodeMail(() =>
+    await queuingCodeMail(() =>
       db.transaction(async (tx) => {
         await replaceSignInCode(tx, {
           email: input.email,
@@ -382,11 +375,11 @@ export class AuthService {
    * The sign-ups of an address that has no account yet, newest first: 409 when it has an
    * account, 404 (`notFound`) when nobody is waiting to verify it.
    */
-  private async pendingSignUps(email: string, notFound: string) {
-    if (await findIdentityByEmail(this.deps.db, email)) {
+  async function pendingSignUps(email: string, notFound: string) {
+    if (await accounts.findAccountByEmail(email)) {
       throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
     }
-    const pendings = await this.deps.registrations.live(email);
+    const pendings = await registrations.live(email);
     if (pendings.length === 0) throw new AuthError(404, 'USER_NOT_FOUND', notFound);
     return pendings;
   }
@@ -396,52 +389,51 @@ export class AuthService {
    * waiting for its code, answers as better-auth does for an unverified account: the password
    * was right, the e-mail is not verified yet.
    */
-  private async withPendingSignUp(
+  async function withPendingSignUp(
     input: { email: string; password: string },
     call: AuthCall,
   ): Promise<AuthCall> {
     if (authErrorCode(call) !== 'INVALID_EMAIL_OR_PASSWORD') return call;
-    const { registrations } = this.deps;
+
     const own = await registrations.ownOf(await registrations.live(input.email), input.password);
     return own ? { ...call, status: 403, json: { code: 'EMAIL_NOT_VERIFIED' } } : call;
   }
 
   /** Queues a code mail in a transaction of ours: 503 when that fails, nothing recorded. */
-  private async queuingCodeMail<T>(queue: () => Promise<T>): Promise<T> {
+  async function queuingCodeMail<T>(queue: () => Promise<T>): Promise<T> {
     try {
       return await queue();
     } catch (err) {
-      this.deps.log.error({ err }, 'could not queue a code mail');
+      log.error({ err }, 'could not queue a code mail');
       throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
     }
   }
 
   /** A call that mails a code: fails with 503 when the mail could not be queued. */
-  private async forwardMailingCode(
+  async function forwardMailingCode(
     client: ClientContext,
     path: string,
     body: Record<string, unknown>,
     flow: Flow,
   ): Promise<void> {
     const outcome = { failed: false };
-    const call = await codeMailOutcome.run(outcome, () => this.forward(client, path, body));
-    if (!call.ok) throw this.failure(call, flow);
+    const call = await codeMailOutcome.run(outcome, () => forward(client, path, body));
+    if (!call.ok) throw failure(call, flow);
     if (outcome.failed) throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
   }
 
-  private async sessionBody(call: AuthCall, userId: string): Promise<AuthSessionResponse> {
+  async function sessionBody(call: AuthCall, userId: string): Promise<AuthSessionResponse> {
     const token = (call.json as { token?: unknown } | null)?.token;
-    const user = userId ? await loadAuthUser(this.deps.db, userId) : undefined;
+    const user = userId ? await accounts.loadAuthUser(userId) : undefined;
     if (typeof token !== 'string' || !user) {
-      this.deps.log.error({ status: call.status }, 'auth answered success without a session');
+      log.error({ status: call.status }, 'auth answered success without a session');
       throw new AuthError(500, 'AUTH_FAILED', AUTH_MESSAGES.autoSignInFailed);
     }
     return { token, user };
   }
 
   /** At most 3 codes per e-mail per 5 minutes, and a per-IP cap, over every path that mails one. */
-  private async countCodeSend(client: ClientContext, email: string, limitMessage: string) {
-    const { throttles } = this.deps;
+  async function countCodeSend(client: ClientContext, email: string, limitMessage: string) {
     const emailKey = throttleKeys.codeSendsToEmail(email);
     const perEmail = await throttles.consume(
       emailKey,
@@ -470,13 +462,9 @@ export class AuthService {
    * Counts an attempt that checks a secret (password or code) against the IP's hourly budget of
    * failures, before the check; the caller gives it back when the attempt did not fail.
    */
-  private async countFailureFromIp(client: ClientContext): Promise<string> {
+  async function countFailureFromIp(client: ClientContext): Promise<string> {
     const key = throttleKeys.failuresFromIp(client.ip);
-    const result = await this.deps.throttles.consume(
-      key,
-      AUTH_LIMITS.failuresPerIpPerHour,
-      HOUR_MS,
-    );
+    const result = await throttles.consume(key, AUTH_LIMITS.failuresPerIpPerHour, HOUR_MS);
     if (!result.allowed) {
       throw new AuthError(429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyFailuresFromIp, {
         retryAfterSeconds: result.retryAfterSeconds,
@@ -486,7 +474,7 @@ export class AuthService {
   }
 
   /** better-auth's error answer in the contract's terms. */
-  private failure(call: AuthCall, flow: Flow): AuthError {
+  function failure(call: AuthCall, flow: Flow): AuthError {
     const code = authErrorCode(call);
     if (call.status === 429) {
       const retry = Number(call.headers.get('x-retry-after'));
@@ -522,12 +510,22 @@ export class AuthService {
         return foreignOriginError();
     }
     if (call.status >= 500 || call.status < 400) {
-      this.deps.log.error({ status: call.status, code }, `auth ${flow} failed`);
+      log.error({ status: call.status, code }, `auth ${flow} failed`);
       return new AuthError(500, 'AUTH_FAILED', AUTH_MESSAGES.genericFailure);
     }
-    this.deps.log.warn({ status: call.status, code }, `auth ${flow} refused`);
+    log.warn({ status: call.status, code }, `auth ${flow} refused`);
     return new AuthError(call.status, 'AUTH_FAILED', FALLBACK[flow]);
   }
+
+  return {
+    signUp,
+    verifyEmail,
+    resendVerificationCode,
+    signIn,
+    requestPasswordReset,
+    resetPassword,
+    signOut,
+  };
 }
 
 /** Codes are stored hashed, as better-auth stores its own. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthUser, type Role } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
-import { loadAuthUser } from '../users/users.service.ts';
+import type { AuthAccounts } from './auth.accounts.ts';
 import { deleteSession, findActiveSession } from './auth-sessions.repo.ts';
 import { AuthError } from './auth.errors.ts';
 import type { AuthInstance } from './auth.instance.ts';
@@ -26,32 +26,36 @@ interface SessionRecord {
   user: { id: string; email: string };
 }
 
+export type Sessions = ReturnType<typeof createSessions>;
+
 /**
  * Sessions: better-auth keeps them (idle expiry, refreshed by `refresh`); this adds the absolute
  * expiry, SESSION_MAX_DAYS after sign-in, which no refresh extends.
  */
-export class Sessions {
-  constructor(
-    private readonly auth: AuthInstance,
-    private readonly db: Db,
-    private readonly secret: string,
-    private readonly maxDays: number,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+export function createSessions(deps: {
+  auth: AuthInstance;
+  db: Db;
+  /** The instance's auth secret, which signs the cookie value a bearer may carry. */
+  secret: string;
+  maxDays: number;
+  accounts: Pick<AuthAccounts, 'loadAuthUser'>;
+}) {
+  const { auth, db, secret, maxDays, accounts } = deps;
+  const now = () => new Date();
 
   /**
    * The user of an `Authorization: Bearer <token>` header, or a 401. Does not extend the
    * session: only `refresh` does, so the session's idle expiry and the cookie's lifetime move
    * together (and `/api/api` answers never set cookies).
    */
-  async fromBearer(authorization: string | undefined): Promise<RequestUser> {
+  async function fromBearer(authorization: string | undefined): Promise<RequestUser> {
     const match = authorization ? BEARER.exec(authorization) : null;
     if (!match) throw new AuthError(401, 'UNAUTHORIZED', AUTH_MESSAGES.authRequired);
-    const token = this.sessionToken(match[1]!);
-    const found = token ? await findActiveSession(this.db, token, this.now()) : undefined;
+    const token = sessionToken(match[1]!);
+    const found = token ? await findActiveSession(db, token, now()) : undefined;
     if (!found) throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
-    if (!this.withinAbsoluteExpiry(found.createdAt)) {
-      await deleteSession(this.db, found.sessionId);
+    if (!withinAbsoluteExpiry(found.createdAt)) {
+      await deleteSession(db, found.sessionId);
       throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
     }
     return { id: found.userId, email: found.email, role: found.role, sessionId: found.sessionId };
@@ -63,7 +67,7 @@ export class Sessions {
    * HMAC must match; null for a forged signature. Read here so that an authenticated request
    * costs one query instead of better-auth's session machinery (decision 0009).
    */
-  private sessionToken(bearer: string): string | null {
+  function sessionToken(bearer: string): string | null {
     if (!bearer.includes('.')) return bearer;
     let value = bearer;
     try {
@@ -74,7 +78,7 @@ export class Sessions {
     const [token = '', signature = ''] = value.split('.');
     // The signature is HMAC-SHA256 in base64, as better-call signs cookies.
     const given = Buffer.from(signature, 'base64');
-    const expected = createHmac('sha256', this.secret).update(token).digest();
+    const expected = createHmac('sha256', secret).update(token).digest();
     return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
   }
 
@@ -83,20 +87,20 @@ export class Sessions {
    * user; extends the idle expiry (better-auth renews the cookie when it does). An ended session
    * answers `ended` with the cookie-clearing headers.
    */
-  async refresh(cookie: string | undefined): Promise<RefreshResult> {
+  async function refresh(cookie: string | undefined): Promise<RefreshResult> {
     if (!cookie?.includes('session_token=')) {
       return { ended: true, code: 'UNAUTHORIZED', setCookies: [] };
     }
     const cookieHeaders = new Headers({ cookie });
-    const { headers, response } = await this.auth.api.getSession({
+    const { headers, response } = await auth.api.getSession({
       headers: cookieHeaders,
       returnHeaders: true,
     });
     const found = response as SessionRecord | null;
     if (!found) return { ended: true, code: 'SESSION_EXPIRED', setCookies: headers.getSetCookie() };
-    const user = await loadAuthUser(this.db, found.user.id);
-    if (!this.withinAbsoluteExpiry(new Date(found.session.createdAt)) || !user) {
-      const signedOut = await this.auth.api.signOut({
+    const user = await accounts.loadAuthUser(found.user.id);
+    if (!withinAbsoluteExpiry(new Date(found.session.createdAt)) || !user) {
+      const signedOut = await auth.api.signOut({
         headers: cookieHeaders,
         returnHeaders: true,
       });
@@ -105,7 +109,9 @@ export class Sessions {
     return { ended: false, token: found.session.token, user, setCookies: headers.getSetCookie() };
   }
 
-  private withinAbsoluteExpiry(createdAt: Date): boolean {
-    return createdAt.getTime() + this.maxDays * DAY_MS > this.now().getTime();
+  function withinAbsoluteExpiry(createdAt: Date): boolean {
+    return createdAt.getTime() + maxDays * DAY_MS > now().getTime();
   }
+
+  return { fromBearer, refresh };
 }

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditPackagesResponseSchema } from '@vr/contracts';
-import type { Db } from '../../db/client.ts';
-import { listCreditPackages } from './catalog.service.ts';
+import type { CatalogService } from './catalog.service.ts';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
+  app,
+  { catalog },
+) => {
   app.get(
-    '/api/api/stripe-credit/credit-packages',
+    '/stripe-credit/credit-packages',
     {
       schema: {
         tags: ['credits'],
@@ -13,6 +15,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: creditPackagesResponseSchema },
       },
     },
-    async () => ({ success: true as const, packages: await listCreditPackages(db) }),
+    async () => ({ success: true as const, packages: await catalog.listActiveCreditPackages() }),
   );
 };

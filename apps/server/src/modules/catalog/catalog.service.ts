@@ -2,7 +2,7 @@ import { formatCents, type CreditPackage } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import { listActivePackages, type CreditPackageRow } from './catalog.repo.ts';
 
-export function toCreditPackage(row: CreditPackageRow): CreditPackage {
+function toCreditPackage(row: CreditPackageRow): CreditPackage {
   return {
     packageId: row.id,
     description: row.description,
@@ -14,6 +14,12 @@ export function toCreditPackage(row: CreditPackageRow): CreditPackage {
   };
 }
 
-export async function listCreditPackages(db: Db): Promise<CreditPackage[]> {
-  return (await listActivePackages(db)).map(toCreditPackage);
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** The credit packages on sale, as the public catalog shows them. */
+export function createCatalogService({ db }: { db: Db }) {
+  return {
+    listActiveCreditPackages: async (): Promise<CreditPackage[]> =>
+      (await listActivePackages(db)).map(toCreditPackage),
+  };
 }

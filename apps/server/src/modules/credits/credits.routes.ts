@@ -1,22 +1,20 @@
 import { creditBalanceResponseSchema, creditHistoryResponseSchema } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { createCreditsService } from './credits.service.ts';
+import type { CreditsService } from './credits.service.ts';
 
 export interface CreditsRoutesOptions {
-  db: Db;
+  credits: CreditsService;
   guards: AuthGuards;
 }
 
 export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async (
   app,
-  { db, guards },
+  { credits, guards },
 ) => {
-  const credits = createCreditsService({ db });
   app.get(
-    '/api/api/user/credit',
+    '/user/credit',
     {
       onRequest: guards.requireUser,
       schema: {
@@ -30,7 +28,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
   );
 
   app.get(
-    '/api/api/user/credit-history',
+    '/user/credit-history',
     {
       onRequest: guards.requireUser,
       schema: {

@@ -5,6 +5,8 @@ import { getBalance, listPurchases } from './credits.repo.ts';
 /** Purchases the history shows: more than a customer makes in years, bounded for the page. */
 const HISTORY_LIMIT = 200;
 
+export type CreditsService = ReturnType<typeof createCreditsService>;
+
 /** What a customer sees of their credit: the balance and the purchases that made it. */
 export function createCreditsService({ db }: { db: Db }) {
   return {
@@ -20,6 +22,7 @@ export function createCreditsService({ db }: { db: Db }) {
         credit: row.credits,
         amount: row.amountCents,
         status: row.status,
+        message: row.failureMessage,
       }));
     },
   };

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   { database },
 ) => {
   app.get(
-    '/api/api/health',
+    '/health',
     {
       schema: {
         tags: ['health'],

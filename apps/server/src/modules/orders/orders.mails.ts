@@ -46,18 +46,29 @@ export function reportReadyMail(ctx: OrderMailContext, to: string, order: MailOr
   });
 }
 
+/** Why an order was refunded, as its mail says it. */
+export const REFUND_REASONS = {
+  overdue: (slaHours: number) => `We could not deliver the report within ${slaHours} hours.`,
+  /** The provider said the report cannot be made, with its words. */
+  providerRefused: (providerMessage: string) =>
+    `The vehicle history provider could not make this report: ${providerMessage}`,
+  providerUnavailable: (retryHours: number) =>
+    `The vehicle history provider did not answer for ${retryHours} hours, so we stopped trying.`,
+} as const;
+
 export function orderRefundedMail(
   ctx: OrderMailContext,
   to: string,
   order: MailOrder,
-  slaHours: number,
+  reason: string,
 ): MailMessage {
   return noticeMail({
     to,
     subject: `${ctx.productName}: your credit was returned`,
     paragraphs: [
-      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) within ${slaHours} hours (order ${order.id}).`,
-      'The credit you used has been returned to your balance. We are sorry for the delay.',
+      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) (order ${order.id}).`,
+      reason,
+      'The credit you used has been returned to your balance. We are sorry for the trouble.',
     ],
     link: dashboard(ctx),
   });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import { authUsers, reportOrders } from '../../db/schema.ts';
+import type { ReportSource } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 
 export type ReportOrderRow = typeof reportOrders.$inferSelect;
@@ -82,16 +83,26 @@ export async function markOrderRefunded(
   return rows[0]!;
 }
 
-/** Completes an order with its report; `completedAt` stays that of the first report. */
+/**
+ * Completes an order with its report; `completedAt` stays that of the first report. No further
+ * generation attempt is waiting once a report is attached.
+ */
 export async function markOrderCompleted(
   db: DbOrTx,
   order: Pick<ReportOrderRow, 'id' | 'completedAt'>,
-  reportKey: string,
+  report: { key: string; source: ReportSource },
   now: Date,
 ): Promise<ReportOrderRow> {
   const rows = await db
     .update(reportOrders)
-    .set({ status: 'Completed', reportKey, completedAt: order.completedAt ?? now, updatedAt: now })
+    .set({
+      status: 'Completed',
+      reportKey: report.key,
+      reportSource: report.source,
+      completedAt: order.completedAt ?? now,
+      generationNextAt: null,
+      updatedAt: now,
+    })
     .where(eq(reportOrders.id, order.id))
     .returning();
   return rows[0]!;
@@ -108,4 +119,50 @@ export async function markPendingOrderProcessing(db: DbOrTx, id: string): Promis
     .where(and(eq(reportOrders.id, id), eq(reportOrders.status, 'Pending')))
     .returning({ id: reportOrders.id });
   return rows.length > 0;
+}
+
+/** Records a failed generation attempt and when the next one is queued for (null: none). */
+export async function recordGenerationFailure(
+  db: DbOrTx,
+  id: string,
+  failure: { attempts: number; lastError: string; nextAt: Date | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(reportOrders)
+    .set({
+      generationAttempts: failure.attempts,
+      generationLastError: failure.lastError,
+      generationNextAt: failure.nextAt,
+      updatedAt: now,
+    })
+    .where(eq(reportOrders.id, id));
+}
+
+/**
+ * The customer's open order for `vin`, or one Completed since `completedSince`, newest first:
+ * ordering the VIN again would pay twice (docs/orders-api.md).
+ */
+export async function findRecentOrderForVin(
+  db: DbOrTx,
+  userId: string,
+  vin: string,
+  completedSince: Date,
+): Promise<ReportOrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(reportOrders)
+    .where(
+      and(
+        eq(reportOrders.userId, userId),
+        eq(reportOrders.vin, vin),
+        or(
+          inArray(reportOrders.status, [...OPEN_STATUSES]),
+          and(eq(reportOrders.status, 'Completed'), gte(reportOrders.completedAt, completedSince)),
+        ),
+      ),
+    )
+    .orderBy(desc(reportOrders.createdAt))
+    .limit(1);
+  return rows[0];
 }

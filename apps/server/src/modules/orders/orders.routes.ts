@@ -1,13 +1,15 @@
 import {
+  existingOrderResponseSchema,
   createReportOrderBodySchema,
   createReportOrderResponseSchema,
   myOrdersResponseSchema,
+  reportPreviewResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { createOrder, listMyOrders, type OrdersDeps } from './orders.service.ts';
+import type { OrdersService } from './orders.service.ts';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -16,44 +18,71 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps; guards: AuthGuards }> = async (
-  app,
-  { deps, guards },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  guards: AuthGuards;
+}> = async (app, { orders, guards }) => {
   app.post(
-    '/api/api/report-orders',
+    '/report-orders',
     {
       onRequest: guards.requireUser,
       schema: {
         tags: ['report orders'],
         summary: 'Order a vehicle history report for one credit',
         description:
-          'Spends one credit and creates the order in one transaction; 402 without credit. An Idempotency-Key header makes a retry return the first order.',
+          'Spends one credit and creates the order in one transaction, which also queues its generation; 402 without credit. An Idempotency-Key header makes a retry return the first order. 409 `{ message, orderId }` (nothing charged) when the caller has an open order of the VIN, or one Completed in the last 30 days unless the body says `"fresh": true`. 422 when the provider has no records for the VIN.',
         security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         body: createReportOrderBodySchema,
         response: {
           200: createReportOrderResponseSchema,
           201: createReportOrderResponseSchema,
-          ...errorResponses(400, 401, 402),
+          409: existingOrderResponseSchema,
+          ...errorResponses(400, 401, 402, 422),
         },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { order, created } = await createOrder(deps, {
+      const outcome = await orders.spendCreditAndOrderReport({
         userId: user.id,
         email: user.email,
         vin: request.body.vin,
         vehicle: request.body.vehicle,
         idempotencyKey: request.headers['idempotency-key'],
+        fresh: request.body.fresh,
       });
-      return reply.status(created ? 201 : 200).send({ id: order.id, reportUrl: null });
+      if ('existing' in outcome) {
+        return reply.status(409).send({ message: outcome.message, orderId: outcome.existing.id });
+      }
+      return reply
+        .status(outcome.created ? 201 : 200)
+        .send({ id: outcome.order.id, reportUrl: null });
     },
   );
 
   app.get(
-    '/api/api/report-orders/my-orders',
+    '/report-orders/preview/:vin',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['report orders'],
+        summary: 'What a report of the VIN can hold, before paying (free)',
+        description:
+          'The decoded vehicle and whether the history provider has records for the VIN (its free question says whether, not how many). Counted against REPORT_PREVIEWS_PER_USER_HOUR (429 beyond); 502 when the provider cannot answer now.',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ vin: z.string().max(100) }),
+        response: {
+          200: reportPreviewResponseSchema,
+          ...errorResponses(400, 401, 429, 502),
+        },
+      },
+    },
+    async (request) => orders.previewReport(currentUser(request).id, request.params.vin),
+  );
+
+  app.get(
+    '/report-orders/my-orders',
     {
       onRequest: guards.requireUser,
       schema: {
@@ -63,6 +92,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps; guards: Aut
         response: { 200: myOrdersResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => listMyOrders(deps, currentUser(request).id),
+    async (request) => orders.listOrdersWithReportLinks(currentUser(request).id),
   );
 };

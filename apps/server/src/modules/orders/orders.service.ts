@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
   ORDER_MESSAGES,
+  REPEAT_ORDER_WINDOW_DAYS,
+  REPORT_PREVIEW_MESSAGES,
+  type ReportPreview,
   REPORT_COST_CREDITS,
   isOrderableVin,
   normalizeVin,
+  orderProgressText,
   vehicleLabel,
 } from '@vr/contracts';
+import type { VehicleHistoryProvider } from '../../adapters/vehicle-history/index.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { WindowThrottles } from '../../db/throttles.ts';
+import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
-import type { ReportLinks } from '../reports/report-links.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
 import {
   findOrderByIdempotencyKey,
+  findRecentOrderForVin,
   insertOrder,
   listOrdersOfUser,
   type ReportOrderRow,
@@ -24,90 +31,199 @@ import {
 
 export interface OrdersDeps {
   db: Db;
-  decoder: VinDecoder;
+  decoder: Pick<VinDecoder, 'decode'>;
   jobs: JobSender;
-  links: ReportLinks;
   mail: OrderMailContext;
   slaHours: number;
-  now?: () => Date;
+  /** Its free question says whether a VIN has records at all (nothing to order without). */
+  history: Pick<VehicleHistoryProvider, 'hasRecords'>;
+  /** How long the free question may take before the order goes ahead without its answer. */
+  historyTimeoutMs: number;
+  /** REPORT_PREVIEWS_PER_USER_HOUR, counted in the database (docs/limits.md). */
+  previewsPerUserHour: number;
+  /**
+   * A fresh signed link to a Completed order's PDF. The reports module signs and checks these
+   * links (reports/report-links.ts); it is passed in, so orders does not import reports, which
+   * imports the orders it completes.
+   */
+  reportLinkFor(order: { id: string; userId: string }): string;
 }
 
-async function vehicleFor(deps: OrdersDeps, vin: string, given: string | undefined) {
-  const text = given?.trim();
-  if (text) return text.slice(0, 200);
-  const result = await deps.decoder.decode(vin).catch(() => null);
-  return vehicleLabel({ year: result?.ModelYear, make: result?.Make, model: result?.Model });
-}
+/** The caller's order that a new one of the same VIN would repeat, answered instead of charging. */
+type EarlierOrder = { existing: ReportOrderRow; message: string };
 
 /**
- * Orders a report (docs/orders-api.md): spends one credit, creates the order and queues its
- * mail in one transaction. With an Idempotency-Key, a repeat of the same request returns the first order.
+ * An open order of the VIN, or one Completed in the last REPEAT_ORDER_WINDOW_DAYS days unless
+ * the customer asks for a fresh report (docs/product-rules.md).
  */
-export async function createOrder(
-  deps: OrdersDeps,
-  input: { userId: string; email: string; vin: string; vehicle?: string; idempotencyKey?: string },
-): Promise<{ order: ReportOrderRow; created: boolean }> {
-  const vin = normalizeVin(input.vin);
-  if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
-  const { db } = deps;
-  const key = input.idempotencyKey;
-  if (key) {
-    const existing = await findOrderByIdempotencyKey(db, input.userId, key);
-    if (existing) return { order: existing, created: false };
-  }
-  const vehicle = await vehicleFor(deps, vin, input.vehicle);
-  const now = deps.now?.() ?? new Date();
-  const id = randomUUID();
-  let order: ReportOrderRow;
-  try {
-    order = await db.transaction(async (tx) => {
-      await spend(tx, { userId: input.userId, credits: REPORT_COST_CREDITS, reference: id });
-      const created = await insertOrder(tx, {
-        id,
-        userId: input.userId,
-        vin,
-        vehicle,
-        status: 'Pending',
-        idempotencyKey: key ?? null,
-        dueAt: new Date(now.getTime() + deps.slaHours * 3_600_000),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await enqueueMail(
-        deps.jobs,
-        tx,
-        orderReceivedMail(deps.mail, input.email, created, deps.slaHours),
-      );
-      return created;
-    });
-  } catch (err) {
-    // A concurrent request with the same key won the race (it may have spent the last credit
-    // first, or taken the key): answer with its order.
-    if (key && (err instanceof InsufficientCreditsError || isUniqueViolation(err))) {
-      const existing = await findOrderByIdempotencyKey(db, input.userId, key);
-      if (existing) return { order: existing, created: false };
-    }
-    if (err instanceof InsufficientCreditsError) {
-      throw new HttpError(402, ORDER_MESSAGES.insufficientCredits);
-    }
-    throw err;
-  }
-  return { order, created: true };
+async function orderNotToRepeat(
+  executor: DbOrTx,
+  userId: string,
+  vin: string,
+  fresh: boolean | undefined,
+): Promise<EarlierOrder | undefined> {
+  const since = new Date(Date.now() - REPEAT_ORDER_WINDOW_DAYS * 86_400_000);
+  const recent = await findRecentOrderForVin(executor, userId, vin, since);
+  if (!recent || (recent.status === 'Completed' && fresh)) return undefined;
+  const message =
+    recent.status === 'Completed'
+      ? ORDER_MESSAGES.alreadyCompleted(REPEAT_ORDER_WINDOW_DAYS)
+      : ORDER_MESSAGES.alreadyOpen;
+  return { existing: recent, message };
 }
 
-/** The caller's orders, newest first, with a fresh signed report link on Completed ones. */
-export async function listMyOrders(deps: Pick<OrdersDeps, 'db' | 'links'>, userId: string) {
-  const rows = await listOrdersOfUser(deps.db, userId);
-  return rows.map((row) => orderView(deps.links, row));
+/** Rolls the spend back: an order of the VIN was placed while this one waited for the balance. */
+class OrderedMeanwhile extends Error {
+  constructor(readonly earlier: EarlierOrder) {
+    super('an order of this VIN was placed meanwhile');
+  }
 }
 
-export function orderView(links: ReportLinks, row: ReportOrderRow) {
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** A customer's report orders: ordering one for a credit, and the list with report links. */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, decoder, jobs, mail, slaHours, reportLinkFor } = deps;
+  const throttles = new WindowThrottles(db);
+
+  /**
+   * False only when the provider answers that it has no records. When it cannot answer now the
+   * order goes ahead: the generation retries, and refunds if the report cannot be made.
+   */
+  async function mayHaveRecords(vin: string): Promise<boolean> {
+    return deps.history
+      .hasRecords(vin, AbortSignal.timeout(deps.historyTimeoutMs))
+      .catch(() => true);
+  }
+
+  async function vehicleFor(vin: string, given: string | undefined) {
+    const text = given?.trim();
+    if (text) return text.slice(0, 200);
+    const result = await decoder.decode(vin).catch(() => null);
+    return vehicleLabel({ year: result?.ModelYear, make: result?.Make, model: result?.Model });
+  }
+
+  function orderView(row: ReportOrderRow) {
+    return {
+      id: row.id,
+      vin: row.vin,
+      vehicle: row.vehicle,
+      createdAt: row.createdAt.toISOString(),
+      status: row.status,
+      reportUrl: row.status === 'Completed' && row.reportKey ? reportLinkFor(row) : null,
+      progress: orderProgressText({
+        status: row.status,
+        nextAttemptAt: row.generationNextAt?.toISOString() ?? null,
+      }),
+    };
+  }
+
   return {
-    id: row.id,
-    vin: row.vin,
-    vehicle: row.vehicle,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    reportUrl: row.status === 'Completed' && row.reportKey ? links.urlFor(row) : null,
+    /**
+     * Orders a report (docs/orders-api.md): spends one credit, creates the order and queues its
+     * mail and its generation in one transaction. With an Idempotency-Key, a repeat of the same
+     * request returns the first order. The caller's open order of the VIN, or one Completed in
+     * the last REPEAT_ORDER_WINDOW_DAYS days (unless `fresh`), is answered as `existing`, with
+     * nothing charged; a VIN the provider has no records for is refused.
+     */
+    async spendCreditAndOrderReport(input: {
+      userId: string;
+      email: string;
+      vin: string;
+      vehicle?: string;
+      idempotencyKey?: string;
+      fresh?: boolean;
+    }): Promise<
+      { order: ReportOrderRow; created: boolean } | { existing: ReportOrderRow; message: string }
+    > {
+      const vin = normalizeVin(input.vin);
+      if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
+      const key = input.idempotencyKey;
+      if (key) {
+        const existing = await findOrderByIdempotencyKey(db, input.userId, key);
+        if (existing) return { order: existing, created: false };
+      }
+      const earlier = await orderNotToRepeat(db, input.userId, vin, input.fresh);
+      if (earlier) return earlier;
+      if (!(await mayHaveRecords(vin))) throw new HttpError(422, ORDER_MESSAGES.noRecords);
+      const vehicle = await vehicleFor(vin, input.vehicle);
+      const createdAt = new Date();
+      const id = randomUUID();
+      let order: ReportOrderRow;
+      try {
+        order = await db.transaction(async (tx) => {
+          await spend(tx, { userId: input.userId, credits: REPORT_COST_CREDITS, reference: id });
+          // spend locked the customer's balance, so a concurrent order of the same VIN has
+          // committed by now or waits for this one: asked again, the answer holds.
+          const meanwhile = await orderNotToRepeat(tx, input.userId, vin, input.fresh);
+          if (meanwhile) throw new OrderedMeanwhile(meanwhile);
+          const created = await insertOrder(tx, {
+            id,
+            userId: input.userId,
+            vin,
+            vehicle,
+            status: 'Pending',
+            idempotencyKey: key ?? null,
+            dueAt: new Date(createdAt.getTime() + slaHours * 3_600_000),
+            createdAt,
+            updatedAt: createdAt,
+          });
+          await enqueueMail(jobs, tx, orderReceivedMail(mail, input.email, created, slaHours));
+          await jobs.enqueue(tx, 'report-generation', { orderId: id });
+          return created;
+        });
+      } catch (err) {
+        if (err instanceof OrderedMeanwhile) {
+          // A retry of the same request (same key) gets its order, as the first check would have.
+          const same = key ? await findOrderByIdempotencyKey(db, input.userId, key) : undefined;
+          return same ? { order: same, created: false } : err.earlier;
+        }
+        // A concurrent request with the same key won the race (it may have spent the last credit
+        // first, or taken the key): answer with its order.
+        if (key && (err instanceof InsufficientCreditsError || isUniqueViolation(err))) {
+          const existing = await findOrderByIdempotencyKey(db, input.userId, key);
+          if (existing) return { order: existing, created: false };
+        }
+        if (err instanceof InsufficientCreditsError) {
+          throw new HttpError(402, ORDER_MESSAGES.insufficientCredits);
+        }
+        throw err;
+      }
+      return { order, created: true };
+    },
+
+    /**
+     * What a report of `vin` can hold, before paying: the decoded vehicle and whether the
+     * provider has records (its free question). Counted against the user's hourly budget, since
+     * each one asks the provider; 502 when the provider cannot answer now.
+     */
+    async previewReport(userId: string, rawVin: string): Promise<ReportPreview> {
+      const vin = normalizeVin(rawVin);
+      if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
+      const max = deps.previewsPerUserHour;
+      const budget = await throttles.consume(`report-preview:user:${userId}`, max, 3_600_000);
+      if (!budget.allowed) {
+        throw new TooManyRequestsError(
+          ORDER_MESSAGES.previewQuota(max, budget.retryAfterSeconds),
+          budget.retryAfterSeconds,
+        );
+      }
+      const vehicle = await vehicleFor(vin, undefined);
+      const hasRecords = await deps.history
+        .hasRecords(vin, AbortSignal.timeout(deps.historyTimeoutMs))
+        .catch(() => {
+          throw new HttpError(502, ORDER_MESSAGES.previewUnavailable);
+        });
+      const message = hasRecords
+        ? REPORT_PREVIEW_MESSAGES.records
+        : REPORT_PREVIEW_MESSAGES.noRecords;
+      return { vin, vehicle, hasRecords, message };
+    },
+
+    /** The caller's orders, newest first, with a fresh signed report link on Completed ones. */
+    async listOrdersWithReportLinks(userId: string) {
+      const rows = await listOrdersOfUser(db, userId);
+      return rows.map(orderView);
+    },
   };
 }

@@ -1,17 +1,10 @@
-import { REPORT_COST_CREDITS } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue, JobSender } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { refund } from '../credits/credits.ledger.ts';
-import { orderRefundedMail, type OrderMailContext } from './orders.mails.ts';
-import {
-  findCustomerEmail,
-  lockNextOverdueOrder,
-  markOrderRefunded,
-  type ReportOrderRow,
-} from './orders.repo.ts';
+import { REFUND_REASONS, type OrderMailContext } from './orders.mails.ts';
+import { refundOrderAndMailCustomer } from './orders.refunds.ts';
+import { lockNextOverdueOrder, type ReportOrderRow } from './orders.repo.ts';
 
-export interface SlaDeps {
+export interface SlaRefundDeps {
   db: Db;
   jobs: JobSender;
   mail: OrderMailContext;
@@ -19,39 +12,45 @@ export interface SlaDeps {
   log: { info(obj: object, msg: string): void };
 }
 
-/**
- * Refunds one overdue order, if any is left: the row is locked with SKIP LOCKED, so instances
- * running this at once each take a different order, and the refund, the status, the time and the
- * customer's mail change in one transaction. Returns the refunded order, or null when none is
- * overdue.
- */
-async function refundNext(deps: SlaDeps, now: Date): Promise<ReportOrderRow | null> {
-  return deps.db.transaction(async (tx) => {
-    const order = await lockNextOverdueOrder(tx, now);
-    if (!order) return null;
-    await refund(tx, { userId: order.userId, credits: REPORT_COST_CREDITS, reference: order.id });
-    const refunded = await markOrderRefunded(tx, order.id, now);
-    const email = await findCustomerEmail(tx, order.userId);
-    if (email) {
-      await enqueueMail(
-        deps.jobs,
-        tx,
-        orderRefundedMail(deps.mail, email, refunded, deps.slaHours),
-      );
-    }
-    return refunded;
-  });
-}
+export type SlaRefundService = ReturnType<typeof createSlaRefundService>;
 
-/** Refunds every order past its deadline (REPORT_SLA_HOURS) and tells each customer. */
-export async function refundOverdueOrders(deps: SlaDeps, now = new Date()): Promise<number> {
-  let count = 0;
-  for (;;) {
-    const order = await refundNext(deps, now);
-    if (!order) return count;
-    count += 1;
-    deps.log.info({ orderId: order.id }, 'overdue order refunded');
+/** The refund of orders nobody completed within REPORT_SLA_HOURS. */
+export function createSlaRefundService({ db, jobs, mail, slaHours, log }: SlaRefundDeps) {
+  /**
+   * Refunds one overdue order, if any is left: the row is locked with SKIP LOCKED, so instances
+   * running this at once each take a different order, and the refund, the status, the time and
+   * the customer's mail change in one transaction. Returns the refunded order, or null when none
+   * is overdue.
+   */
+  function refundNext(now: Date): Promise<ReportOrderRow | null> {
+    return db.transaction(async (tx) => {
+      const order = await lockNextOverdueOrder(tx, now);
+      if (!order) return null;
+      return refundOrderAndMailCustomer(
+        tx,
+        { jobs, mail },
+        order,
+        REFUND_REASONS.overdue(slaHours),
+        now,
+      );
+    });
   }
+
+  return {
+    /**
+     * Refunds every order past its deadline, marks each Refunded and queues each customer's
+     * mail. Returns how many it refunded.
+     */
+    async refundOverdueOrdersAndMailCustomers(now = new Date()): Promise<number> {
+      let count = 0;
+      for (;;) {
+        const order = await refundNext(now);
+        if (!order) return count;
+        count += 1;
+        log.info({ orderId: order.id }, 'overdue order refunded');
+      }
+    },
+  };
 }
 
 /**
@@ -63,12 +62,12 @@ export async function refundOverdueOrders(deps: SlaDeps, now = new Date()): Prom
  */
 export async function registerSlaJob(
   jobs: JobQueue,
-  deps: SlaDeps,
+  deps: { db: Db; refunds: SlaRefundService },
   intervalSeconds: number,
 ): Promise<void> {
   await jobs.work('sla-refunds', async () => {
     await jobs.enqueue(deps.db, 'sla-refunds', {}, { startAfterSeconds: intervalSeconds });
-    await refundOverdueOrders(deps);
+    await deps.refunds.refundOverdueOrdersAndMailCustomers();
   });
   await jobs.enqueue(deps.db, 'sla-refunds', {});
 }

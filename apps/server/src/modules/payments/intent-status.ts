@@ -1,7 +1,7 @@
 import type { PaymentIntentStatus } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { creditPurchase } from '../credits/credits.ledger.ts';
 import {
   findOwnedPaymentIntent,
@@ -15,35 +15,39 @@ export const FINAL_STATUSES: readonly PaymentIntentStatus[] = ['succeeded', 'can
 
 export const isFinal = (status: PaymentIntentStatus) => FINAL_STATUSES.includes(status);
 
-/**
- * Writes an intent's new status, and when it is `succeeded` credits the purchase and queues its
- * receipt, all in the caller's transaction (`intent` locked by it). Every path to `succeeded`
- * comes here: the ledger credits an intent once, and only the call that credits queues the
- * receipt, so each purchase gets exactly one.
- */
-export async function setStatusAndCreditOnSuccess(
-  tx: Tx,
-  jobs: JobSender,
-  intent: PaymentIntentRow,
-  status: PaymentIntentStatus,
-  failureMessage: string | null,
-): Promise<PaymentIntentRow> {
-  const updated = await updatePaymentIntentStatus(tx, intent.id, status, failureMessage);
-  if (status === 'succeeded') {
-    const credited = await creditPurchase(tx, {
-      userId: intent.userId,
-      paymentIntentId: intent.id,
-      credits: intent.credits,
-    });
-    if (credited.applied) {
-      await jobs.enqueue(tx, 'mail', {
-        kind: 'receipt',
-        intentId: intent.id,
-        balance: credited.balance,
-      });
-    }
-  }
-  return updated;
+/** Status changes of payment intents, with the credit and receipt a success brings. */
+export function createIntentStatusWriter({ jobs }: { jobs: JobSender }) {
+  return {
+    /**
+     * Writes an intent's new status, and when it is `succeeded` credits the purchase and queues
+     * its receipt, all in the caller's transaction (`intent` locked by it). Every path to
+     * `succeeded` comes here: the ledger credits an intent once, and only the call that credits
+     * queues the receipt, so each purchase gets exactly one.
+     */
+    async setStatusAndCreditOnSuccess(
+      tx: Tx,
+      intent: PaymentIntentRow,
+      status: PaymentIntentStatus,
+      failureMessage: string | null,
+    ): Promise<PaymentIntentRow> {
+      const updated = await updatePaymentIntentStatus(tx, intent.id, status, failureMessage);
+      if (status === 'succeeded') {
+        const credited = await creditPurchase(tx, {
+          userId: intent.userId,
+          paymentIntentId: intent.id,
+          credits: intent.credits,
+        });
+        if (credited.applied) {
+          await jobs.enqueue(tx, 'mail', {
+            kind: 'receipt',
+            intentId: intent.id,
+            balance: credited.balance,
+          });
+        }
+      }
+      return updated;
+    },
+  };
 }
 
 export const paymentIntentNotFound = () => new HttpError(404, 'Payment intent not found');

@@ -3,19 +3,20 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { PaymentIntentStatus } from '../../db/schema.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { findActivePackage } from '../catalog/catalog.repo.ts';
-import { ensureGatewayCustomer } from './gateway-customer.ts';
+import { createGatewayCustomers } from './gateway-customer.ts';
 import {
   isFinal,
   lockOwnedPaymentIntent,
   ownedPaymentIntent,
-  setStatusAndCreditOnSuccess,
+  createIntentStatusWriter,
 } from './intent-status.ts';
 import { ownedPaymentMethod } from './payment-methods.service.ts';
 import {
   findOwnedPaymentMethod,
   insertPaymentIntent,
+  listUnfinishedPaymentIntents,
   type PaymentIntentRow,
 } from './payments.repo.ts';
 
@@ -31,6 +32,9 @@ const CONFIRMABLE: readonly PaymentIntentStatus[] = [
   'requires_confirmation',
   'requires_payment_method',
 ];
+
+/** Unfinished purchases listed: more than a customer leaves open, bounded for the page. */
+const UNFINISHED_LIMIT = 50;
 
 const METHOD_GONE = 'The payment method is no longer available.';
 
@@ -51,6 +55,8 @@ export function createPaymentIntentService({
   /** Receipts are queued where a purchase is credited. */
   jobs: JobSender;
 }) {
+  const statuses = createIntentStatusWriter({ jobs });
+  const customers = createGatewayCustomers({ db, gateway });
   /**
    * Records what the gateway answered for an intent, after the call: the row is locked only now,
    * so no gateway call ever waits inside a transaction. An intent another request already took to
@@ -67,9 +73,8 @@ export function createPaymentIntentService({
       if (isFinal(intent.status) || (from && !from.includes(intent.status))) {
         return { intent, message: intent.failureMessage };
       }
-      const updated = await setStatusAndCreditOnSuccess(
+      const updated = await statuses.setStatusAndCreditOnSuccess(
         tx,
-        jobs,
         intent,
         result.status,
         result.failureMessage,
@@ -85,7 +90,7 @@ export function createPaymentIntentService({
       // Credits a success recorded before a crash could credit it (the ledger keeps it once).
       return db.transaction(async (tx) => {
         const locked = await lockOwnedPaymentIntent(tx, userId, id);
-        const updated = await setStatusAndCreditOnSuccess(tx, jobs, locked, 'succeeded', null);
+        const updated = await statuses.setStatusAndCreditOnSuccess(tx, locked, 'succeeded', null);
         return { intent: updated, message: null };
       });
     }
@@ -119,7 +124,7 @@ export function createPaymentIntentService({
       const pkg = await findActivePackage(db, input.packageId);
       if (!pkg) throw new HttpError(404, 'Credit package not found');
       await ownedPaymentMethod(db, user.id, input.paymentMethodId);
-      const customerId = await ensureGatewayCustomer(db, gateway, user);
+      const customerId = await customers.findOrCreateCustomerId(user);
       const idempotencyKey = `purchase-${randomBytes(12).toString('hex')}`;
       const created = await gateway.createIntent({
         customerId,
@@ -182,9 +187,21 @@ export function createPaymentIntentService({
         if (intent.status === remote.status && intent.failureMessage === remote.failureMessage) {
           return intent;
         }
-        return setStatusAndCreditOnSuccess(tx, jobs, intent, remote.status, remote.failureMessage);
+        return statuses.setStatusAndCreditOnSuccess(
+          tx,
+          intent,
+          remote.status,
+          remote.failureMessage,
+        );
       });
     },
+
+    /**
+     * The user's purchases that can still be completed (awaiting confirmation or verification,
+     * or processing), as recorded, newest first: what Pending Payments lists after a reload.
+     */
+    listUnfinished: (userId: string): Promise<PaymentIntentRow[]> =>
+      listUnfinishedPaymentIntents(db, userId, UNFINISHED_LIMIT),
 
     /** Cancels an intent that has not succeeded; canceling a canceled one answers it again. */
     async cancel(userId: string, id: string): Promise<PaymentIntentRow> {

@@ -1,8 +1,8 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { ensureGatewayCustomer } from './gateway-customer.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createGatewayCustomers } from './gateway-customer.ts';
 import {
   claimPaymentMethod,
   deleteOwnedPaymentMethod,
@@ -32,14 +32,15 @@ export type PaymentMethodService = ReturnType<typeof createPaymentMethodService>
 
 /** A user's saved cards: kept here with brand, digits and expiry only, the card at the gateway. */
 export function createPaymentMethodService({ db, gateway }: { db: Db; gateway: PaymentGateway }) {
+  const customers = createGatewayCustomers({ db, gateway });
   return {
-    customerIdOf: (user: User) => ensureGatewayCustomer(db, gateway, user),
+    customerIdOf: (user: User) => customers.findOrCreateCustomerId(user),
 
     list: (userId: string) => listPaymentMethods(db, userId),
 
     /** Saves a gateway card to the user (Stripe's attach); brand and digits come from the gateway. */
     async attach(user: User, input: { paymentMethodId: string; isDefault: boolean }) {
-      const customerId = await ensureGatewayCustomer(db, gateway, user);
+      const customerId = await customers.findOrCreateCustomerId(user);
       const card = await gateway.adoptCard({ customerId, paymentMethodId: input.paymentMethodId });
       const row = await db.transaction(async (tx) => {
         if (card) {
@@ -71,7 +72,7 @@ export function createPaymentMethodService({ db, gateway }: { db: Db; gateway: P
         return (await markPaymentMethodDefault(tx, user.id, id, isDefault))!;
       });
       if (isDefault) {
-        const customerId = await ensureGatewayCustomer(db, gateway, user);
+        const customerId = await customers.findOrCreateCustomerId(user);
         await gateway.makeDefault({ customerId, paymentMethodId: id });
       }
       return row;

@@ -3,33 +3,34 @@ import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findIntentWithEmail } from './payments.repo.ts';
 
-export interface ReceiptContext {
-  db: Db;
-  productName: string;
-  publicUrl: string;
-}
+export type ReceiptMails = ReturnType<typeof createReceiptMails>;
 
-/**
- * The receipt of a credited purchase, or null when its intent or customer is gone. `balance` is
- * the balance the credit left, read in the transaction that credited it.
- */
-export async function receiptMail(
-  ctx: ReceiptContext,
-  receipt: { intentId: string; balance: number },
-): Promise<MailMessage | null> {
-  const row = await findIntentWithEmail(ctx.db, receipt.intentId);
-  if (!row) return null;
-  const { intent, email } = row;
-  const { balance } = receipt;
-  const amount = formatCents(intent.amountCents, intent.currency);
-  return noticeMail({
-    to: email,
-    subject: `${ctx.productName}: receipt for ${intent.credits} credits`,
-    paragraphs: [
-      `Thank you for your purchase (payment ${intent.id}).`,
-      `Package: ${intent.description}. Credits: ${intent.credits}. Amount charged: ${amount}.`,
-      `Your balance is now ${balance} ${balance === 1 ? 'credit' : 'credits'}. Credits never expire.`,
-    ],
-    link: { label: 'Open your dashboard', url: `${ctx.publicUrl}/dashboard` },
-  });
+/** Receipts, rendered when the mail job runs (jobs/mail-delivery.ts). */
+export function createReceiptMails(deps: { db: Db; productName: string; publicUrl: string }) {
+  return {
+    /**
+     * The receipt of a credited purchase, or null when its intent or customer is gone.
+     * `balance` is the balance the credit left, read in the transaction that credited it.
+     */
+    async renderReceiptMail(receipt: {
+      intentId: string;
+      balance: number;
+    }): Promise<MailMessage | null> {
+      const row = await findIntentWithEmail(deps.db, receipt.intentId);
+      if (!row) return null;
+      const { intent, email } = row;
+      const { balance } = receipt;
+      const amount = formatCents(intent.amountCents, intent.currency);
+      return noticeMail({
+        to: email,
+        subject: `${deps.productName}: receipt for ${intent.credits} credits`,
+        paragraphs: [
+          `Thank you for your purchase (payment ${intent.id}).`,
+          `Package: ${intent.description}. Credits: ${intent.credits}. Amount charged: ${amount}.`,
+          `Your balance is now ${balance} ${balance === 1 ? 'credit' : 'credits'}. Credits never expire.`,
+        ],
+        link: { label: 'Open your dashboard', url: `${deps.publicUrl}/dashboard` },
+      });
+    },
+  };
 }

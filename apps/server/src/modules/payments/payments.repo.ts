@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { UNFINISHED_PAYMENT_STATUSES } from '@vr/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   authUsers,
   paymentIntents,
@@ -142,6 +143,25 @@ export async function findOwnedPaymentIntent(
     .from(paymentIntents)
     .where(and(eq(paymentIntents.id, id), eq(paymentIntents.userId, userId)));
   return rows[0];
+}
+
+/** The user's purchases that can still be completed, newest first, at most `limit`. */
+export function listUnfinishedPaymentIntents(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<PaymentIntentRow[]> {
+  return db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        inArray(paymentIntents.status, [...UNFINISHED_PAYMENT_STATUSES]),
+      ),
+    )
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .limit(limit);
 }
 
 /** Locks an intent for a status change; with `userId`, only if that user owns it. */

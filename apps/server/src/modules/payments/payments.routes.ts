@@ -11,28 +11,34 @@ import {
   paymentMethodResponseSchema,
   paymentMethodsResponseSchema,
   paymentsConfigResponseSchema,
+  pendingPaymentsResponseSchema,
   setDefaultPaymentMethodBodySchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import type { Db } from '../../db/client.ts';
-import type { JobSender } from '../../jobs/job-queue.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { createPaymentIntentService } from './payment-intents.service.ts';
-import { createPaymentMethodService } from './payment-methods.service.ts';
-import { confirmationView, paymentIntentView, paymentMethodView } from './payments.views.ts';
-import { createSandboxCardService } from './sandbox-cards.service.ts';
+import type { PaymentIntentService } from './payment-intents.service.ts';
+import type { PaymentMethodService } from './payment-methods.service.ts';
+import {
+  confirmationView,
+  paymentIntentView,
+  paymentMethodView,
+  pendingPaymentView,
+} from './payments.views.ts';
+import type { SandboxCardService } from './sandbox-cards.service.ts';
 import { sandboxPaymentsRoutes } from './sandbox-payments.routes.ts';
 
 export interface PaymentsRoutesOptions {
-  db: Db;
   guards: AuthGuards;
-  gateway: PaymentGateway;
+  methods: PaymentMethodService;
+  intents: PaymentIntentService;
+  /** Sandbox mode only: the server turns a card into a payment method. */
+  cards: SandboxCardService;
+  /** PAYMENT_PROVIDER: which card form the dashboard shows. */
+  provider: PaymentGateway['provider'];
   /** Stripe's publishable key for Stripe.js in the browser (stripe mode). */
   publishableKey: string | null;
-  /** Receipts are queued where a purchase is credited. */
-  jobs: JobSender;
 }
 
 const security = [{ bearerAuth: [] }];
@@ -40,15 +46,13 @@ const security = [{ bearerAuth: [] }];
 /** Saved cards and the payment intents of credit purchases; the sandbox's own routes with it. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { db, jobs, guards, gateway, publishableKey },
+  { guards, methods, intents, cards, provider, publishableKey },
 ) => {
-  const methods = createPaymentMethodService({ db, gateway });
-  const intents = createPaymentIntentService({ db, gateway, jobs });
   // Authentication runs before body validation, so a caller without a session always gets 401.
   const user = { onRequest: guards.requireUser };
 
   app.get(
-    '/api/api/stripe-credit/config',
+    '/stripe-credit/config',
     {
       schema: {
         tags: ['payments'],
@@ -57,13 +61,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async () => ({
-      provider: gateway.provider,
-      publishableKey: gateway.provider === 'stripe' ? publishableKey : null,
+      provider,
+      publishableKey: provider === 'stripe' ? publishableKey : null,
     }),
   );
 
   app.get(
-    '/api/api/user/getCustomerId',
+    '/user/getCustomerId',
     {
       ...user,
       schema: {
@@ -77,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.get(
-    '/api/api/user/payment-methods',
+    '/user/payment-methods',
     {
       ...user,
       schema: {
@@ -94,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
-    '/api/api/user/payment-methods',
+    '/user/payment-methods',
     {
       ...user,
       schema: {
@@ -113,7 +117,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.put(
-    '/api/api/user/payment-methods/:id',
+    '/user/payment-methods/:id',
     {
       ...user,
       schema: {
@@ -136,7 +140,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.delete(
-    '/api/api/user/payment-methods/:id',
+    '/user/payment-methods/:id',
     {
       ...user,
       schema: {
@@ -154,7 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
-    '/api/api/stripe-credit/credit-purchase',
+    '/stripe-credit/credit-purchase',
     {
       ...user,
       schema: {
@@ -170,7 +174,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.get(
-    '/api/api/stripe-credit/payment-intent/:id',
+    '/stripe-credit/pending-payments',
+    {
+      ...user,
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The signed-in user's purchases that can still be completed (requires_confirmation, requires_action, processing), newest first",
+        security,
+        response: { 200: pendingPaymentsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await intents.listUnfinished(currentUser(request).id))
+        .map(pendingPaymentView)
+        .filter((view) => view !== null),
+    }),
+  );
+
+  app.get(
+    '/stripe-credit/payment-intent/:id',
     {
       ...user,
       schema: {
@@ -189,7 +213,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
-    '/api/api/stripe-credit/payment-intent/:id/cancel',
+    '/stripe-credit/payment-intent/:id/cancel',
     {
       ...user,
       schema: {
@@ -207,7 +231,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.post(
-    '/api/api/stripe-credit/payment-intent/:id/confirm',
+    '/stripe-credit/payment-intent/:id/confirm',
     {
       ...user,
       schema: {
@@ -222,11 +246,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       confirmationView(await intents.confirm(currentUser(request).id, request.params.id)),
   );
 
-  if (gateway.provider === 'sandbox') {
-    await app.register(sandboxPaymentsRoutes, {
-      guards,
-      cards: createSandboxCardService({ db }),
-      intents,
-    });
+  if (provider === 'sandbox') {
+    await app.register(sandboxPaymentsRoutes, { guards, cards, intents });
   }
 };

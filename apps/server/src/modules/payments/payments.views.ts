@@ -1,8 +1,10 @@
-import type {
-  ConfirmPaymentResponse,
-  CreatedCard,
-  PaymentIntentView,
-  PaymentMethodView,
+import {
+  isUnfinishedPayment,
+  type ConfirmPaymentResponse,
+  type CreatedCard,
+  type PaymentIntentView,
+  type PaymentMethodView,
+  type PendingPaymentView,
 } from '@vr/contracts';
 import type { IntentOutcome } from './payment-intents.service.ts';
 import type { PaymentIntentRow, PaymentMethodRow } from './payments.repo.ts';
@@ -27,6 +29,21 @@ export function paymentIntentView(row: PaymentIntentRow): PaymentIntentView {
     status: row.status,
     amount: row.amountCents,
     currency: row.currency,
+  };
+}
+
+/** An unfinished purchase in Pending Payments; `null` for an intent that is not unfinished. */
+export function pendingPaymentView(row: PaymentIntentRow): PendingPaymentView | null {
+  if (!isUnfinishedPayment(row.status)) return null;
+  return {
+    paymentIntentId: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    description: row.description,
+    credits: row.credits,
+    amount: row.amountCents,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -3,7 +3,7 @@ import type { BillingDetailsReceived } from '@vr/contracts';
 import { storedBillingDetails } from '../../adapters/payments/billing-details.ts';
 import { CardError, checkCard, type CardInput } from '../../adapters/payments/sandbox-cards.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { insertPaymentMethod, type PaymentMethodRow } from './payments.repo.ts';
 
 export type SandboxCardService = ReturnType<typeof createSandboxCardService>;

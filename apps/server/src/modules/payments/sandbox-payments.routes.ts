@@ -26,7 +26,7 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<{
   const user = { onRequest: guards.requireUser };
 
   app.post(
-    '/api/api/sandbox/payment-methods',
+    '/sandbox/payment-methods',
     {
       ...user,
       schema: {
@@ -44,7 +44,7 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/api/sandbox/payment-intent/:id/3ds',
+    '/sandbox/payment-intent/:id/3ds',
     {
       ...user,
       schema: {

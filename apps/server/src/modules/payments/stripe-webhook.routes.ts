@@ -1,15 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
-import type { JobSender } from '../../jobs/job-queue.ts';
-import { createStripeWebhookService } from './stripe-webhook.service.ts';
+import type { StripeWebhookService } from './stripe-webhook.service.ts';
 
 export interface StripeWebhookRoutesOptions {
-  db: Db;
+  webhooks: StripeWebhookService;
   secretKey: string;
   webhookSecret: string;
-  /** Receipts are queued where a purchase is credited. */
-  jobs: JobSender;
 }
 
 /** Stripe's default tolerance for the signature's timestamp, in seconds. */
@@ -40,16 +36,15 @@ interface IntentObject {
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (
   app,
-  { db, jobs, secretKey, webhookSecret },
+  { webhooks, secretKey, webhookSecret },
 ) => {
   const stripe = new Stripe(secretKey);
-  const webhooks = createStripeWebhookService({ db, jobs });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
 
-  app.post('/api/api/stripe-credit/webhook', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/stripe-credit/webhook', { schema: { hide: true } }, async (request, reply) => {
     const signature = request.headers['stripe-signature'];
     const body = request.body;
     if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { isFinal, setStatusAndCreditOnSuccess } from './intent-status.ts';
+import { createIntentStatusWriter, isFinal } from './intent-status.ts';
 import { lockPaymentIntent, recordWebhookEvent } from './payments.repo.ts';
 
 /** The part of a Stripe event this server acts on. */
@@ -30,6 +30,7 @@ export function createStripeWebhookService({
   /** Receipts are queued where a purchase is credited. */
   jobs: JobSender;
 }) {
+  const statuses = createIntentStatusWriter({ jobs });
   return {
     /**
      * Applies a verified Stripe event once (the event id is the key of `webhook_events`). A
@@ -45,16 +46,15 @@ export function createStripeWebhookService({
         const intent = await lockPaymentIntent(tx, event.intentId);
         if (!intent) return 'ignored';
         if (event.type === 'payment_intent.succeeded') {
-          await setStatusAndCreditOnSuccess(tx, jobs, intent, 'succeeded', null);
+          await statuses.setStatusAndCreditOnSuccess(tx, intent, 'succeeded', null);
           return 'applied';
         }
         if (isFinal(intent.status)) return 'ignored';
         if (event.type === 'payment_intent.canceled') {
-          await setStatusAndCreditOnSuccess(tx, jobs, intent, 'canceled', null);
+          await statuses.setStatusAndCreditOnSuccess(tx, intent, 'canceled', null);
         } else {
-          await setStatusAndCreditOnSuccess(
+          await statuses.setStatusAndCreditOnSuccess(
             tx,
-            jobs,
             intent,
             'requires_payment_method',
             event.failureMessage,

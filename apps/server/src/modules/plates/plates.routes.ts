@@ -16,7 +16,7 @@ export const platesRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
 }> = async (app, { plates, guards }) => {
   app.get(
-    '/api/api/license-plate/search/:plate/:state',
+    '/license-plate/search/:plate/:state',
     {
       onRequest: guards.requireUser,
       schema: {
@@ -47,7 +47,7 @@ export const platesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/api/license-plate/states',
+    '/license-plate/states',
     {
       schema: {
         tags: ['license plate'],
@@ -65,7 +65,7 @@ export const platesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/api/license-plate/health',
+    '/license-plate/health',
     {
       schema: {
         tags: ['license plate'],

@@ -6,7 +6,7 @@ import {
 } from '../../adapters/plates/index.ts';
 import type { Db } from '../../db/client.ts';
 import { WindowThrottles } from '../../db/throttles.ts';
-import { TooManyRequestsError } from '../../lib/errors.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { findCachedAnswer, recordSearch, storeAnswer } from './plates.repo.ts';
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   { config },
 ) => {
   app.get(
-    '/api/api/public-config',
+    '/public-config',
     {
       schema: {
         tags: ['public'],

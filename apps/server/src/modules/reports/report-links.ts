@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API_PREFIX } from '@vr/contracts';
 
 /** How long a report link works (docs/product-rules.md#reports: links expire within 15 minutes). */
 export const REPORT_LINK_TTL_MS = 15 * 60 * 1000;
@@ -24,7 +25,7 @@ export function createReportLinks(secret: string, now: () => number = Date.now):
     urlFor(order) {
       const expires = Math.floor((now() + REPORT_LINK_TTL_MS) / 1000);
       const sig = sign(order.id, order.userId, expires).toString('base64url');
-      return `/api/api/report-orders/${encodeURIComponent(order.id)}/report?expires=${expires}&sig=${sig}`;
+      return `${API_PREFIX}/report-orders/${encodeURIComponent(order.id)}/report?expires=${expires}&sig=${sig}`;
     },
     verify(order, expires, sig) {
       if (!Number.isSafeInteger(expires) || expires * 1000 <= now()) return false;

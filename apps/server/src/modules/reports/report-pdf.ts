@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import { PDFDocument } from 'pdf-lib';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { findActiveContent, type ActiveContent } from './pdf-active-content.ts';
 import {
   INFLATED_TOTAL_LIMIT_MB,

@@ -1,46 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ReportStorage } from '../../adapters/report-storage/index.ts';
-import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
-import type { ReportLinks } from './report-links.ts';
+import type { OpenedReport, ReportsService } from './reports.service.ts';
 
-export const REPORT_LINK_MESSAGES = {
-  invalid: 'This report link is invalid or has expired. Open the report again from your dashboard.',
-  noReport: 'No report has been attached to this order yet.',
-} as const;
-
-async function sendReport(
+function sendReport(
   reply: FastifyReply,
-  storage: ReportStorage,
-  order: ReportOrderRow,
+  { order, body, size }: OpenedReport,
   disposition: 'inline' | 'attachment',
 ) {
-  const stored = order.reportKey ? await storage.get(order.reportKey) : null;
-  if (!stored) throw new HttpError(404, REPORT_LINK_MESSAGES.noReport);
   return reply
     .header('Content-Type', 'application/pdf')
-    .header('Content-Length', stored.size)
+    .header('Content-Length', size)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .header('Content-Disposition', `${disposition}; filename="report-${order.id}-${order.vin}.pdf"`)
-    .send(stored.body);
+    .send(body);
 }
 
 const pdfResponse = { 200: z.any().describe('the report, application/pdf') };
 
 export const reportsRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  storage: ReportStorage;
-  links: ReportLinks;
+  reports: Pick<ReportsService, 'openReportBySignedLink' | 'openReportForAdmin'>;
   guards: AuthGuards;
-}> = async (app, { db, storage, links, guards }) => {
+}> = async (app, { reports, guards }) => {
   app.get(
-    '/api/api/report-orders/:id/report',
+    '/report-orders/:id/report',
     {
       schema: {
         tags: ['report orders'],
@@ -56,17 +42,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       compress: false,
     },
     async (request, reply) => {
-      const order = await findOrder(db, request.params.id);
       const { expires, sig } = request.query;
-      if (!order || !links.verify(order, expires, sig) || order.status !== 'Completed') {
-        throw new HttpError(403, REPORT_LINK_MESSAGES.invalid);
-      }
-      return sendReport(reply, storage, order, 'inline');
+      const report = await reports.openReportBySignedLink(request.params.id, expires, sig);
+      return sendReport(reply, report, 'inline');
     },
   );
 
   app.get(
-    '/api/api/admin/reports/:orderId/download',
+    '/admin/reports/:orderId/download',
     {
       onRequest: guards.requireAdmin,
       schema: {
@@ -79,9 +62,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       compress: false,
     },
     async (request, reply) => {
-      const order = await findOrder(db, request.params.orderId);
-      if (!order) throw new HttpError(404, 'Report order not found');
-      return sendReport(reply, storage, order, 'attachment');
+      const report = await reports.openReportForAdmin(request.params.orderId);
+      return sendReport(reply, report, 'attachment');
     },
   );
 };

@@ -1,40 +1,46 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
-import type { Database } from '../../db/client.ts';
-import { setRoleByEmail } from './users.service.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
+import type { UsersService } from './users.service.ts';
 
 export const CLI_USAGE =
   'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf>';
 
+/** The services the commands use, on the database the server would open. */
+export interface CliServices {
+  users: Pick<UsersService, 'setRoleByEmail'>;
+  reports: Pick<ReportsService, 'attachReportCompleteOrderAndMailCustomer'>;
+  /** Closes what opening them opened (the database, the job queue). */
+  close(): Promise<void>;
+}
+
 export interface CliIo {
-  openDatabase(): Promise<Database>;
-  /** Attaches the report PDF at `file` to an order as the server would (stored, Completed, e-mailed). */
-  attachReport?(database: Database, orderId: string, file: string): Promise<{ status: string }>;
+  openServices(): Promise<CliServices>;
   out(line: string): void;
   err(line: string): void;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-async function withDatabase(io: CliIo, run: (database: Database) => Promise<number>) {
-  let database: Database;
+async function withServices(io: CliIo, run: (services: CliServices) => Promise<number>) {
+  let services: CliServices;
   try {
-    database = await io.openDatabase();
+    services = await io.openServices();
   } catch (err) {
     io.err(`Cannot open the database: ${errorText(err)}`);
     return 1;
   }
   try {
-    return await run(database);
+    return await run(services);
   } finally {
-    await database.close();
+    await services.close();
   }
 }
 
 async function attachReportCommand(args: readonly string[], io: CliIo): Promise<number> {
   const [orderId, file] = args;
-  if (args.length !== 2 || !orderId || !file || !io.attachReport) {
+  if (args.length !== 2 || !orderId || !file) {
     io.err(CLI_USAGE);
     return 2;
   }
@@ -44,10 +50,13 @@ async function attachReportCommand(args: readonly string[], io: CliIo): Promise<
     io.err(`Cannot read ${file}: ${errorText(err)}`);
     return 1;
   }
-  const attach = io.attachReport;
-  return withDatabase(io, async (database) => {
+  return withServices(io, async ({ reports }) => {
     try {
-      const order = await attach(database, orderId, file);
+      const order = await reports.attachReportCompleteOrderAndMailCustomer({
+        orderId,
+        file,
+        actorId: 'cli',
+      });
       io.out(`Report attached to order ${orderId}; the order is ${order.status}.`);
       return 0;
     } catch (err) {
@@ -82,8 +91,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(`Role must be ADMIN or USER, not '${args[1]}'. ${CLI_USAGE}`);
     return 2;
   }
-  return withDatabase(io, async (database) => {
-    const result = await setRoleByEmail(database.db, email.data, role.data);
+  return withServices(io, async ({ users }) => {
+    const result = await users.setRoleByEmail(email.data, role.data);
     if (!result.ok) {
       io.err(`No account with e-mail ${email.data}.`);
       return 1;

@@ -1,5 +1,5 @@
 import type { Role } from '@vr/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { authUsers, profiles } from '../../db/schema.ts';
@@ -54,6 +54,15 @@ export async function ensureProfile(
   return { created: false };
 }
 
+/** The role of a user's profile; null when the user has none yet. */
+export async function findProfileRole(db: Db | Tx, userId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.role ?? null;
+}
+
 /** Sets the role of a user, creating the profile when missing. */
 export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
   await db
@@ -72,25 +81,4 @@ export async function findVerifiedByEmails(
     .select()
     .from(authUsers)
     .where(and(inArray(authUsers.email, [...emails]), eq(authUsers.emailVerified, true)));
-}
-
-export interface UserListRow {
-  user: IdentityRow;
-  role: Role;
-}
-
-export async function listUsers(
-  db: Db,
-  page: number,
-  size: number,
-): Promise<{ rows: UserListRow[]; total: number }> {
-  const rows = await db
-    .select({ user: authUsers, role: sql<Role>`coalesce(${profiles.role}, 'USER')` })
-    .from(authUsers)
-    .leftJoin(profiles, eq(profiles.userId, authUsers.id))
-    .orderBy(desc(authUsers.createdAt), authUsers.id)
-    .limit(size)
-    .offset((page - 1) * size);
-  const [totals] = await db.select({ total: count() }).from(authUsers);
-  return { rows, total: totals?.total ?? 0 };
 }

@@ -7,30 +7,29 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AuthError, registerAuthErrorHandler, requireJsonBodies } from '../auth/auth.errors.ts';
+import { AuthError, requireJsonBodies } from '../auth/auth.errors.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import { perIpBudget } from '../auth/auth.routes.ts';
+import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { Throttles } from '../auth/auth.throttle.ts';
-import { loadAuthUser, registerProfile, unverifiedUserDeletion } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
 export interface UsersRoutesOptions {
-  db: Db;
+  users: Pick<UsersService, 'registerProfile' | 'loadAuthUser' | 'findUnverifiedUserToDelete'>;
   guards: AuthGuards;
   throttles: Throttles;
-  adminEmails: readonly string[];
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app,
-  { db, guards, throttles, adminEmails },
+  { users, guards, throttles },
 ) => {
-  registerAuthErrorHandler(app);
+  answerValidationAsForms(app);
   requireJsonBodies(app);
 
   app.post(
-    '/api/api/register',
+    '/register',
     {
       onRequest: guards.requireUser,
       config: { errorField: true },
@@ -44,13 +43,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     },
     async (request) => {
       const user = currentUser(request);
-      const result = await registerProfile(db, user, adminEmails);
+      const result = await users.registerProfile(user);
       return { success: true as const, created: result.created, user: result.user };
     },
   );
 
   app.get(
-    '/api/api/user/me',
+    '/user/me',
     {
       onRequest: guards.requireUser,
       schema: {
@@ -61,14 +60,14 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       },
     },
     async (request) => {
-      const user = await loadAuthUser(db, currentUser(request).id);
+      const user = await users.loadAuthUser(currentUser(request).id);
       if (!user) throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
       return user;
     },
   );
 
   app.post(
-    '/api/api/delete-unverified-user',
+    '/delete-unverified-user',
     {
       onRequest: perIpBudget(throttles, 'deleteUnverifiedUser'),
       schema: {
@@ -84,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const result = await unverifiedUserDeletion(db, request.body.email);
+      const result = await users.findUnverifiedUserToDelete(request.body.email);
       return reply
         .status(result === 'verified' ? 409 : 404)
         .send({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });

@@ -7,19 +7,20 @@ import {
   decodeResponseSchema,
   decodeVinParamsSchema,
   decodeVinQuerySchema,
-  errorResponseSchema,
 } from '@vr/contracts';
-import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { createTimeSlices } from '../../lib/time-slices.ts';
-import { createDecodeService, DECODE_TURN_MS } from './vehicles.service.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { DecodeService } from './vehicles.service.ts';
+import type { VpicApiService } from './vpic-api.service.ts';
+import { send, vpicApiRoutes } from './vpic-api.routes.ts';
 
 const VPIC_NOTE =
   "Answers in the shape of NHTSA vPIC's endpoint of the same name, so any vPIC client works " +
   'against it: vPIC variable names, string values, empty strings for what the data does not ' +
   'determine, ErrorCode/ErrorText as vPIC (0 clean; 1 check digit; 5 longer than 17 ' +
   'characters; 6 incomplete; 7 manufacturer unknown; 8 no detailed data; 11 position 10 is no ' +
-  'model-year code; 400 invalid characters; several joined by commas). Only JSON is served. ' +
+  'model-year code; 400 invalid characters; several joined by commas). `format` json (the ' +
+  'default), xml or csv. ' +
   'Drive Type and Transmission Style are empty for most vehicles: the offline data holds 19 ' +
   'Drive Type patterns and no Transmission Style one, and nothing is guessed. BrakeSystemType ' +
   "comes from the data's own patterns.";
@@ -27,17 +28,18 @@ const VPIC_NOTE =
 const BATCH_PATH = '/api/vehicles/DecodeVINValuesBatch/';
 
 /**
- * Decode answers are written with JSON.stringify, unchecked: the service makes every value a
- * string, and checking each wide answer against its schema (zod's serializer) took about a
- * quarter of the decode's own time. The schemas stay for the OpenAPI document.
+ * vPIC's endpoints: the decodes and every list the offline vPIC data can answer; `live` (with
+ * VPIC_URL) answers what it cannot. Answers are written out by vpic-formats.ts, unchecked: the
+ * service makes every value of a decode a string, and checking each wide answer against its
+ * schema (zod's serializer) took about a quarter of the decode's own time. The schemas stay for
+ * the OpenAPI document.
  */
-const writeJson = () => (data: unknown) => JSON.stringify(data);
-
 export const vehiclesRoutes: FastifyPluginAsyncZod<{
-  decoder: VinDecoder;
+  decodes: DecodeService;
   ratePerMinute: number;
-}> = async (app, { decoder, ratePerMinute }) => {
-  // One budget per client address (X-Forwarded-For only behind TRUST_PROXY) over both routes
+  vpicApi: VpicApiService;
+}> = async (app, { decodes, vpicApi, ratePerMinute }) => {
+  // One budget per client address (X-Forwarded-For only behind TRUST_PROXY) over every route
   // of this plugin, which encapsulates it; a batch counts once.
   await app.register(fastifyRateLimit, {
     max: ratePerMinute,
@@ -48,8 +50,17 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
         API_MESSAGES.decodeRateExceeded(ratePerMinute, Math.ceil(context.ttl / 1000)),
       ),
   });
-  const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
-  const rateNote = ` At most ${ratePerMinute} decode requests a minute per client address (DECODE_RATE_PER_MINUTE); more answer 429 with Retry-After.`;
+  // vPIC matches query parameter names whatever their case (`modelYear`, `ManufacturerType`).
+  app.addHook('preValidation', async (request) => {
+    request.query = Object.fromEntries(
+      Object.entries(request.query as Record<string, unknown>).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
+    );
+  });
+  const rateNote = ` At most ${ratePerMinute} requests a minute per client address over all /api/vehicles endpoints (DECODE_RATE_PER_MINUTE); more answer 429 with Retry-After.`;
+  await app.register(vpicApiRoutes, { service: vpicApi, rateNote });
 
   app.get(
     '/api/vehicles/DecodeVinValues/:vin',
@@ -60,14 +71,22 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
         description: VPIC_NOTE + rateNote,
         params: decodeVinParamsSchema,
         querystring: decodeVinQuerySchema,
-        response: { 200: decodeResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: decodeResponseSchema, ...errorResponses(400, 429) },
       },
-      serializerCompiler: writeJson,
+      // A full answer is 1–3 KB: compressing it took longer than decoding it, on the event loop.
+      compress: false,
     },
-    async (request) =>
-      decodes.decodeVin(
-        { vin: request.params.vin, modelYear: request.query.modelyear },
-        request.log,
+    async (request, reply) =>
+      send(
+        reply,
+        vpicApi.answerDecoded(
+          await decodes.decodeVin(
+            { vin: request.params.vin, modelYear: request.query.modelyear },
+            request.log,
+          ),
+          request.query.format,
+          'DecodedVINValues',
+        ),
       ),
   );
 
@@ -83,15 +102,18 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
           description: `${VPIC_NOTE} Takes a form (or JSON) body; one result per VIN, in order.${rateNote}`,
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: decodeBatchBodySchema,
-          response: {
-            200: decodeResponseSchema,
-            400: errorResponseSchema,
-            429: errorResponseSchema,
-          },
+          response: { 200: decodeResponseSchema, ...errorResponses(400, 429) },
         },
-        serializerCompiler: writeJson,
       },
-      async (request) => decodes.decodeVinBatch(request.body.DATA, request.log),
+      async (request, reply) =>
+        send(
+          reply,
+          vpicApi.answerDecoded(
+            await decodes.decodeVinBatch(request.body.DATA, request.log),
+            request.body.format,
+            'DecodedVINValues',
+          ),
+        ),
     );
   }
 };

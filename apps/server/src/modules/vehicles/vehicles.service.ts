@@ -8,7 +8,7 @@ import {
   type VpicResult,
 } from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { TimeSlices } from '../../lib/time-slices.ts';
 
 /** vPIC's own wording, which vPIC clients may show or compare. */
@@ -105,15 +105,20 @@ export function createDecodeService(deps: {
   }
 }
 
+/** What a refusal of the batch's `DATA` says besides its message. */
+const BAD_DATA = { code: 'INVALID_INPUT', field: 'DATA' } as const;
+
 /** vPIC's batch syntax: `vin[,year];vin[,year];...`; blank entries are skipped. */
 export function parseBatchData(data: string): DecodeRequest[] {
   const entries = data
     .split(';')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  if (entries.length === 0) throw new HttpError(400, `DATA: ${API_MESSAGES.batchDataExpected}`);
+  if (entries.length === 0) {
+    throw new HttpError(400, `DATA: ${API_MESSAGES.batchDataExpected}`, BAD_DATA);
+  }
   if (entries.length > DECODE_BATCH_MAX) {
-    throw new HttpError(400, API_MESSAGES.tooManyVins(DECODE_BATCH_MAX));
+    throw new HttpError(400, API_MESSAGES.tooManyVins(DECODE_BATCH_MAX), BAD_DATA);
   }
   return entries.map((entry, i) => {
     const comma = entry.indexOf(',');
@@ -121,7 +126,7 @@ export function parseBatchData(data: string): DecodeRequest[] {
     const year = modelYearSchema.safeParse(entry.slice(comma + 1));
     if (!year.success) {
       const reason = year.error.issues[0]?.message ?? API_MESSAGES.batchDataExpected;
-      throw new HttpError(400, `DATA entry ${i + 1}: ${reason}`);
+      throw new HttpError(400, `DATA entry ${i + 1}: ${reason}`, BAD_DATA);
     }
     return { vin: entry.slice(0, comma), modelYear: year.data };
   });

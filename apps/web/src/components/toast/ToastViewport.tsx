@@ -9,7 +9,10 @@ const enter = keyframes`
   to { opacity: 1; transform: none; }
 `;
 
-/** The top-right stack of toasts. */
+/**
+ * The top-right stack of toasts, below the header bar (64 px high) so it never covers the
+ * header's balance or menu.
+ */
 export function ToastViewport({
   toasts,
   onDismiss,
@@ -23,7 +26,7 @@ export function ToastViewport({
       aria-live="polite"
       sx={{
         position: 'fixed',
-        top: { xs: 12, sm: 20 },
+        top: { xs: 72, sm: 76 },
         right: { xs: 12, sm: 20 },
         left: { xs: 12, sm: 'auto' },
         zIndex: (theme) => theme.zIndex.snackbar,

@@ -50,7 +50,7 @@ export function CreditCell({ user, onUpdated }: { user: AdminUserRow; onUpdated?
         event.preventDefault();
         submit();
       }}
-      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 200 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}
     >
       <TextField
         size="small"
@@ -73,7 +73,7 @@ export function CreditCell({ user, onUpdated }: { user: AdminUserRow; onUpdated?
         variant="contained"
         size="small"
         disabled={value === '' || setCredit.isPending}
-        sx={{ mt: 0.5 }}
+        sx={{ mt: 0.5, whiteSpace: 'nowrap' }}
       >
         Update
       </Button>

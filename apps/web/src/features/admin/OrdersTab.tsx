@@ -2,13 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -16,15 +9,15 @@ import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, type AdminOrderCounts, type AdminReportOrder } from '@vr/contracts';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context.ts';
-import { ListStatus } from './ListStatus.tsx';
+import { AdminTable, ID_CELL, NO_WRAP, UserCell, type AdminColumn } from './AdminTable.tsx';
 import { PanelToolbar } from './PanelToolbar.tsx';
-import { Pager } from './Pager.tsx';
 import { UploadReportDialog } from './UploadReportDialog.tsx';
 import {
   downloadReport,
   useAdminOrders,
   useMarkProcessing,
   useOrderCounts,
+  useRegenerate,
   useUserOrders,
   type OrderFilter,
 } from './api.ts';
@@ -44,79 +37,107 @@ const STATUS_COLOR = {
   Refunded: 'default',
 } as const;
 
-function OrdersTable({
-  rows,
+/**
+ * What report generation did: the report's source once attached, else the failed attempts, the
+ * last error and the next try (docs/admin-api.md).
+ */
+function generationText(order: AdminReportOrder): string {
+  if (order.reportSource) return order.reportSource === 'uploaded' ? 'Uploaded' : 'Generated';
+  const { attempts, lastError, nextAttemptAt } = order.generation;
+  if (attempts === 0) return order.status === 'Refunded' ? '—' : 'Generating';
+  const next = nextAttemptAt ? `; next try ${formatDateTime(nextAttemptAt)}` : '';
+  return `${attempts} failed (${lastError ?? 'unknown error'})${next}`;
+}
+
+/**
+ * The Actions cell: Regenerate, Mark Processing (pending orders handled by hand), Upload (which
+ * overrides a generated report) and Download.
+ */
+function OrderActions({
+  order,
   onUpload,
 }: {
-  rows: AdminReportOrder[];
+  order: AdminReportOrder;
   onUpload: (order: AdminReportOrder) => void;
 }) {
   const toast = useToast();
   const markProcessing = useMarkProcessing();
+  const regenerate = useRegenerate();
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Report Orders">
-        <TableHead>
-          <TableRow>
-            <TableCell>Order ID</TableCell>
-            <TableCell>User ID</TableCell>
-            <TableCell>VIN Code</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Created Date</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((order) => (
-            <TableRow key={order.id}>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{order.id}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{order.userId}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{order.vin}</TableCell>
-              <TableCell>
-                <Chip size="small" label={order.status} color={STATUS_COLOR[order.status]} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.createdAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {order.status === 'Pending' ? (
-                  <Button
-                    size="small"
-                    disabled={markProcessing.isPending && markProcessing.variables === order.id}
-                    onClick={() =>
-                      markProcessing.mutate(order.id, {
-                        onSuccess: (body) => toast.success(body.message),
-                        onError: (err) => toast.error(err.message),
-                      })
-                    }
-                    aria-label={`Mark order ${order.id} as Processing`}
-                  >
-                    Mark Processing
-                  </Button>
-                ) : null}
-                <Button
-                  size="small"
-                  onClick={() => onUpload(order)}
-                  disabled={order.status === 'Refunded'}
-                  aria-label={`Upload report for order ${order.id}`}
-                >
-                  Upload
-                </Button>
-                <Button
-                  size="small"
-                  disabled={!order.reportUrl}
-                  onClick={() =>
-                    void downloadReport(order).catch((err: Error) => toast.error(err.message))
-                  }
-                  aria-label={`Download report for order ${order.id}`}
-                >
-                  Download
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <>
+      <Button
+        size="small"
+        disabled={
+          order.status === 'Refunded' ||
+          order.reportSource === 'uploaded' ||
+          (regenerate.isPending && regenerate.variables === order.id)
+        }
+        onClick={() =>
+          regenerate.mutate(order.id, {
+            onSuccess: (body) => toast.success(body.message),
+            onError: (err) => toast.error(err.message),
+          })
+        }
+        aria-label={`Regenerate report for order ${order.id}`}
+      >
+        Regenerate
+      </Button>
+      {order.status === 'Pending' ? (
+        <Button
+          size="small"
+          disabled={markProcessing.isPending && markProcessing.variables === order.id}
+          onClick={() =>
+            markProcessing.mutate(order.id, {
+              onSuccess: (body) => toast.success(body.message),
+              onError: (err) => toast.error(err.message),
+            })
+          }
+          aria-label={`Mark Processing order ${order.id}`}
+        >
+          Mark Processing
+        </Button>
+      ) : null}
+      <Button
+        size="small"
+        onClick={() => onUpload(order)}
+        disabled={order.status === 'Refunded'}
+        aria-label={`Upload report for order ${order.id}`}
+      >
+        Upload
+      </Button>
+      <Button
+        size="small"
+        disabled={!order.reportUrl}
+        onClick={() => void downloadReport(order).catch((err: Error) => toast.error(err.message))}
+        aria-label={`Download report for order ${order.id}`}
+      >
+        Download
+      </Button>
+    </>
   );
+}
+
+function orderColumns(
+  onUpload: (order: AdminReportOrder) => void,
+): AdminColumn<AdminReportOrder>[] {
+  return [
+    { header: 'Order ID', cell: (order) => order.id, sx: ID_CELL },
+    { header: 'User', cell: (order) => <UserCell email={order.userEmail} id={order.userId} /> },
+    { header: 'VIN Code', cell: (order) => order.vin, sx: { fontFamily: 'monospace' } },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <Chip size="small" label={order.status} color={STATUS_COLOR[order.status]} />
+      ),
+    },
+    { header: 'Created Date', cell: (order) => formatDateTime(order.createdAt), sx: NO_WRAP },
+    { header: 'Report', cell: generationText },
+    {
+      header: 'Actions',
+      cell: (order) => <OrderActions order={order} onUpload={onUpload} />,
+      sx: NO_WRAP,
+    },
+  ];
 }
 
 /** Tab 2, Report Orders: filters with counts, search by user, the queue and the upload. */
@@ -132,7 +153,6 @@ export function OrdersTab() {
   const listed = useAdminOrders(filter, page, searchedUser === null);
   const byUser = useUserOrders(searchedUser, page);
   const active = searchedUser === null ? listed : byUser;
-  const rows = active.data?.data ?? [];
   const pagination = active.data?.pagination;
 
   const refresh = () => {
@@ -248,28 +268,24 @@ export function OrdersTab() {
         Currently showing: {searchedUser !== null ? `orders of user ${searchedUser}` : filterLabel}
       </Typography>
 
-      <ListStatus
+      <AdminTable
+        label="Report Orders"
+        columns={orderColumns(setUploading)}
+        rows={active.data?.data ?? []}
         loading={active.isPending && active.fetchStatus !== 'idle'}
         error={active.isError ? active.error : null}
-        errorPrefix={ADMIN_MESSAGES.ordersErrorPrefix}
-        empty={rows.length === 0}
-        emptyText={emptyText}
         onRetry={() => void active.refetch()}
+        errorPrefix={ADMIN_MESSAGES.ordersErrorPrefix}
+        emptyText={emptyText}
+        pager={
+          pagination && {
+            page: pagination.current,
+            pages: pagination.pages,
+            total: pagination.total,
+            onPage: setPage,
+          }
+        }
       />
-      {!active.isPending && !active.isError && rows.length > 0 ? (
-        <>
-          <OrdersTable rows={rows} onUpload={setUploading} />
-          {pagination ? (
-            <Pager
-              page={pagination.current}
-              pages={pagination.pages}
-              shown={rows.length}
-              total={pagination.total}
-              onPage={setPage}
-            />
-          ) : null}
-        </>
-      ) : null}
       <UploadReportDialog
         order={uploading}
         onClose={() => {

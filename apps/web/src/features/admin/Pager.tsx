@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { entryCount } from '@vr/contracts';
 
 /**
  * Previous / Next, 'Page X of Y' and 'Showing N entries (total)' (docs/product-rules.md#screens).
@@ -31,7 +32,7 @@ export function Pager({
       }}
     >
       <Typography variant="body2" color="text.secondary">
-        Showing {shown} entries ({total} total)
+        Showing {entryCount(shown)} ({total} total)
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Button

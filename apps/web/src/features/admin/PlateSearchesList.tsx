@@ -2,18 +2,11 @@ import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, type AdminPlateSearch } from '@vr/contracts';
 import { useState } from 'react';
 import { useIsMobile } from '../../lib/responsive.ts';
-import { ListStatus } from './ListStatus.tsx';
-import { Pager } from './Pager.tsx';
+import { AdminTable, NO_WRAP, type AdminColumn } from './AdminTable.tsx';
 import { usePlateSearches } from './api.ts';
 import { formatDateTime } from './format.ts';
 
@@ -28,7 +21,7 @@ const source = (row: AdminPlateSearch) => (row.fromCache ? 'Cache' : 'Provider')
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** On a phone each search is a short block instead of a table row. */
-function SearchBlocks({ rows }: { rows: AdminPlateSearch[] }) {
+function SearchBlocks({ rows }: { rows: readonly AdminPlateSearch[] }) {
   return (
     <Box component="ul" aria-label="Recent plate searches" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((row) => (
@@ -48,36 +41,13 @@ function SearchBlocks({ rows }: { rows: AdminPlateSearch[] }) {
   );
 }
 
-function SearchTable({ rows }: { rows: AdminPlateSearch[] }) {
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Recent plate searches">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>User</TableCell>
-            <TableCell>Plate</TableCell>
-            <TableCell>Outcome</TableCell>
-            <TableCell>Answered by</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-              <TableCell sx={breakAnywhere}>{who(row)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {row.state} {row.plate}
-              </TableCell>
-              <TableCell sx={breakAnywhere}>{outcomeText(row)}</TableCell>
-              <TableCell>{source(row)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
+const COLUMNS: AdminColumn<AdminPlateSearch>[] = [
+  { header: 'When', cell: (row) => formatDateTime(row.createdAt), sx: NO_WRAP },
+  { header: 'User', cell: who, sx: breakAnywhere },
+  { header: 'Plate', cell: (row) => `${row.state} ${row.plate}`, sx: NO_WRAP },
+  { header: 'Outcome', cell: outcomeText, sx: breakAnywhere },
+  { header: 'Answered by', cell: source },
+];
 
 /**
  * The License Plate Test tab's list of recent plate searches by every user (customers and admin
@@ -87,7 +57,6 @@ export function PlateSearchesList() {
   const [page, setPage] = useState(1);
   const searches = usePlateSearches(page);
   const mobile = useIsMobile();
-  const rows = searches.data?.data ?? [];
   const pagination = searches.data?.pagination;
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2, mb: 2.5 }}>
@@ -105,26 +74,23 @@ export function PlateSearchesList() {
           Refresh
         </Button>
       </Box>
-      <ListStatus
+      <AdminTable
+        label="Recent plate searches"
+        columns={COLUMNS}
+        rows={searches.data?.data ?? []}
         loading={searches.isPending}
         error={searches.isError ? searches.error : null}
-        errorPrefix={ADMIN_MESSAGES.plateSearchesErrorPrefix}
-        empty={rows.length === 0}
-        emptyText={ADMIN_MESSAGES.noPlateSearches}
         onRetry={() => void searches.refetch()}
+        errorPrefix={ADMIN_MESSAGES.plateSearchesErrorPrefix}
+        emptyText={ADMIN_MESSAGES.noPlateSearches}
+        pager={{
+          page,
+          pages: pagination?.pages ?? 1,
+          total: pagination?.total ?? searches.data?.data.length ?? 0,
+          onPage: setPage,
+        }}
+        renderRows={mobile ? (rows) => <SearchBlocks rows={rows} /> : undefined}
       />
-      {!searches.isPending && !searches.isError && rows.length > 0 ? (
-        <>
-          {mobile ? <SearchBlocks rows={rows} /> : <SearchTable rows={rows} />}
-          <Pager
-            page={page}
-            pages={pagination?.pages ?? 1}
-            shown={rows.length}
-            total={pagination?.total ?? rows.length}
-            onPage={setPage}
-          />
-        </>
-      ) : null}
     </Paper>
   );
 }

@@ -2,23 +2,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, type AdminUserRow } from '@vr/contracts';
+import { ADMIN_MESSAGES, creditCount, type AdminUserRow } from '@vr/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { CreditCell } from './CreditCell.tsx';
-import { ListStatus } from './ListStatus.tsx';
+import { AdminTable, NO_WRAP, UserCell, type AdminColumn } from './AdminTable.tsx';
 import { PanelToolbar } from './PanelToolbar.tsx';
-import { Pager } from './Pager.tsx';
 import { findUserByEmail, useAdminUsers } from './api.ts';
 import { formatDateTime } from './format.ts';
+
+const COLUMNS: AdminColumn<AdminUserRow>[] = [
+  { header: 'User', cell: (user) => <UserCell email={user.email} id={user.id} /> },
+  { header: 'Username', cell: (user) => user.username ?? 'N/A' },
+  { header: 'Available Credits', cell: (user) => user.credit ?? 0, align: 'right' },
+  { header: 'Role', cell: (user) => user.role },
+  { header: 'Last Updated', cell: (user) => formatDateTime(user.updatedAt), sx: NO_WRAP },
+  { header: 'Actions', cell: (user) => <CreditCell user={user} /> },
+];
 
 function UserSearch() {
   const [email, setEmail] = useState('');
@@ -93,7 +95,7 @@ function UserSearch() {
         <Paper variant="outlined" sx={{ mt: 1.5, p: 2 }} aria-label="Search result">
           <Typography sx={{ fontWeight: 700 }}>{result.email}</Typography>
           <Typography variant="body2" color="text.secondary">
-            User ID {result.id} · {result.role} · {result.credit} credits · Username{' '}
+            User ID {result.id} · {result.role} · {creditCount(result.credit)} · Username{' '}
             {result.username ?? 'N/A'}
           </Typography>
           <Box sx={{ mt: 1.5 }}>
@@ -109,7 +111,6 @@ function UserSearch() {
 export function UsersTab() {
   const [page, setPage] = useState(1);
   const users = useAdminUsers(page);
-  const rows = users.data?.data ?? [];
   const pagination = users.data?.pagination;
   return (
     <Box>
@@ -122,59 +123,24 @@ export function UsersTab() {
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         All Users
       </Typography>
-      <ListStatus
+      <AdminTable
+        label="All Users"
+        columns={COLUMNS}
+        rows={users.data?.data ?? []}
         loading={users.isPending}
         error={users.isError ? users.error : null}
-        errorPrefix={ADMIN_MESSAGES.usersErrorPrefix}
-        empty={rows.length === 0}
-        emptyText={ADMIN_MESSAGES.noUsersFound}
         onRetry={() => void users.refetch()}
+        errorPrefix={ADMIN_MESSAGES.usersErrorPrefix}
+        emptyText={ADMIN_MESSAGES.noUsersFound}
+        pager={
+          pagination && {
+            page: pagination.current,
+            pages: pagination.pages,
+            total: pagination.total,
+            onPage: setPage,
+          }
+        }
       />
-      {!users.isPending && !users.isError && rows.length > 0 ? (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="All Users">
-              <TableHead>
-                <TableRow>
-                  <TableCell>User ID</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Username</TableCell>
-                  <TableCell align="right">Available Credits</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Last Updated</TableCell>
-                  <TableCell>Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{user.id}</TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>{user.username ?? 'N/A'}</TableCell>
-                    <TableCell align="right">{user.credit ?? 0}</TableCell>
-                    <TableCell>{user.role}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(user.updatedAt)}
-                    </TableCell>
-                    <TableCell>
-                      <CreditCell user={user} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {pagination ? (
-            <Pager
-              page={pagination.current}
-              pages={pagination.pages}
-              shown={rows.length}
-              total={pagination.total}
-              onPage={setPage}
-            />
-          ) : null}
-        </>
-      ) : null}
     </Box>
   );
 }

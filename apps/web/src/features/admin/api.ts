@@ -174,6 +174,19 @@ export function useMarkProcessing() {
   });
 }
 
+/** Queues an order's report to be generated again now; the lists and counts refresh. */
+export function useRegenerate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiFetch<AdminMarkProcessingResponse>(
+        `/admin/report-orders/${encodeURIComponent(orderId)}/regenerate`,
+        { auth: true, method: 'POST' },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
 /** Fetches a report with the admin's token and saves it as `report-{orderId}-{vin}.pdf`. */
 export async function downloadReport(order: AdminReportOrder): Promise<void> {
   if (!order.reportUrl) return;

@@ -10,25 +10,12 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { AUTH_MESSAGES, TIMINGS, verifyCodeHint } from '@vr/contracts';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { AUTH_MESSAGES, resetCodeHint, verifyCodeHint } from '@vr/contracts';
+import type { ReactNode } from 'react';
 import { LabeledInput } from '../../components/LabeledInput.tsx';
-import { apiFetch, authFetch, type SessionBody } from '../../lib/api.ts';
-import { setToken } from '../../lib/token.ts';
-import {
-  EMPTY_FORM,
-  authErrorMessage,
-  errorCode,
-  formForMode,
-  isSuccessMessage,
-  signInErrorMessage,
-  validate,
-  validateSignInCode,
-  type AuthErrors,
-  type AuthField,
-  type AuthForm,
-  type AuthMode,
-} from './logic.ts';
+import type { SignInDialogProps } from '../../lib/sign-in-dialog.ts';
+import { isSuccessMessage, type AuthField, type AuthMode } from './logic.ts';
+import { useAuthFlow } from './use-auth-flow.ts';
 
 const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
   signin: { title: 'Welcome Back', subtitle: 'Sign in to your account' },
@@ -46,12 +33,10 @@ const SUBMIT_LABELS: Record<AuthMode, string> = {
   resetConfirm: 'Reset Password',
 };
 
-export interface AuthDialogProps {
-  open: boolean;
-  productName: string;
-  onClose: () => void;
-  /** A new session: kept by the caller (token and user) when the dialog closes after success. */
-  onSignedIn: (session: SessionBody) => void;
+/** Codes are digits: the numeric keypad on phones, and nothing else is taken (use-auth-flow). */
+const CODE_INPUT = { maxLength: 6, inputMode: 'numeric', pattern: '[0-9]*' } as const;
+
+export interface AuthDialogProps extends SignInDialogProps {
   initialMode?: AuthMode;
 }
 
@@ -63,249 +48,30 @@ export default function AuthDialog({
   onSignedIn,
   initialMode = 'signin',
 }: AuthDialogProps) {
-  const [mode, setModeState] = useState<AuthMode>(initialMode);
-  const [form, setForm] = useState<AuthForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<AuthErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
-  /** Signed in, waiting for the 1 s redirect: nothing more to send. */
-  const [finished, setFinished] = useState(false);
-  /** The account is under attack: sign-in also takes the code the server mailed. */
-  const [codeAsked, setCodeAsked] = useState(false);
-
-  // Delayed transitions; all cancelled when the dialog goes away.
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const later = (ms: number, run: () => void) => {
-    timers.current.push(setTimeout(run, ms));
-  };
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach(clearTimeout);
-  }, []);
-
-  const switchMode = (next: AuthMode, keep?: Partial<AuthForm>) => {
-    setModeState(next);
-    setErrors({});
-    setMessage('');
-    setShowPassword(false);
-    setCodeAsked(false);
-    setForm((current) => ({ ...formForMode(next, current), ...keep }));
-  };
-
-  const edit = (field: AuthField) => (value: string) => {
-    // A sign-in code belongs to the account it was mailed for.
-    if (field === 'email') setCodeAsked(false);
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
-  };
-
-  /** Success: show the text, then after 1 s hand the session over and close. */
-  const finishSignedIn = (session: SessionBody, text: string) => {
-    setToken(session.token);
-    setMessage(text);
-    setFinished(true);
-    later(TIMINGS.redirectAfterSuccessMs, () => onSignedIn(session));
-  };
-
-  const email = form.email.trim();
-
-  const signUp = async () => {
-    await authFetch('/sign-up/email', {
-      email,
-      password: form.password,
-      ...(form.fullName.trim() ? { fullName: form.fullName.trim() } : {}),
-    });
-    switchMode('verify');
-    setMessage(AUTH_MESSAGES.registrationCodeSent);
-  };
-
-  const submitRegister = async () => {
-    try {
-      await signUp();
-    } catch (error) {
-      const code = errorCode(error);
-      // Only an address with an account answers 409: signing up again before verifying is a
-      // new sign-up of its own, so there is nothing to delete or resend first
-      // (docs/product-rules.md).
-      if (code === 'USER_EXISTS_VERIFIED') {
-        setErrors({ email: AUTH_MESSAGES.existsVerified });
-      } else if (code === 'INVALID_EMAIL') {
-        setErrors({ email: authErrorMessage('signUp', error) });
-      } else {
-        setErrors({ password: authErrorMessage('signUp', error) });
-      }
-    }
-  };
-
-  const submitVerify = async () => {
-    let session: SessionBody;
-    try {
-      // The code verifies only the sign-up it was mailed for, made with this password.
-      session = await authFetch<SessionBody>('/email-otp/verify-email', {
-        email,
-        otp: form.verificationCode.trim(),
-        password: form.password,
-      });
-    } catch (error) {
-      setMessage(authErrorMessage('verify', error));
-      if (errorCode(error) === 'USER_NOT_FOUND')
-        later(TIMINGS.backToRegisterMs, () => switchMode('register'));
-      return;
-    }
-    try {
-      setToken(session.token);
-      await apiFetch('/register', { method: 'POST', body: '{}', auth: true });
-      finishSignedIn(session, AUTH_MESSAGES.verifiedAndSignedIn);
-    } catch {
-      setToken(null);
-      setMessage(AUTH_MESSAGES.verifiedSignInManually);
-      later(TIMINGS.backToSigninMs, () =>
-        switchMode('signin', { email, verificationCode: '', password: '' }),
-      );
-    }
-  };
-
-  const submitSignIn = async (password: string, flow: 'signIn' | 'reset', otp?: string) => {
-    const session = await authFetch<SessionBody>('/sign-in/email', {
-      email,
-      password,
-      ...(otp === undefined ? {} : { otp }),
-    });
-    const text =
-      flow === 'reset'
-        ? AUTH_MESSAGES.resetSigningIn
-        : session.user
-          ? AUTH_MESSAGES.signInRedirecting
-          : AUTH_MESSAGES.signInWelcomeBack;
-    finishSignedIn(session, text);
-  };
-
-  const submitForgot = async () => {
-    try {
-      await authFetch('/email-otp/request-password-reset', { email });
-      setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
-      later(TIMINGS.resetStepMs, () => switchMode('resetConfirm'));
-    } catch (error) {
-      setMessage(authErrorMessage('resetRequest', error));
-    }
-  };
-
-  const submitReset = async () => {
-    try {
-      await authFetch('/email-otp/reset-password', {
-        email,
-        otp: form.verificationCode.trim(),
-        password: form.newPassword,
-      });
-    } catch (error) {
-      setMessage(authErrorMessage('reset', error));
-      return;
-    }
-    setMessage(AUTH_MESSAGES.resetSigningIn);
-    try {
-      await submitSignIn(form.newPassword, 'reset');
-    } catch {
-      setMessage(AUTH_MESSAGES.resetSignInManually);
-      later(TIMINGS.backToSigninMs, () => switchMode('signin'));
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || finished) return;
-    const found = {
-      ...validate(mode, form),
-      ...(mode === 'signin' && codeAsked ? validateSignInCode(form) : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setMessage('');
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        try {
-          const otp = codeAsked ? form.verificationCode.trim() : undefined;
-          await submitSignIn(form.password, 'signIn', otp);
-        } catch (error) {
-          if (errorCode(error) === 'STEP_UP_REQUIRED') setCodeAsked(true);
-          setMessage(signInErrorMessage(error));
-        }
-      } else if (mode === 'register') await submitRegister();
-      else if (mode === 'verify') await submitVerify();
-      else if (mode === 'forgot') await submitForgot();
-      else await submitReset();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const resendVerification = async () => {
-    if (!email) {
-      setMessage(AUTH_MESSAGES.resendVerificationEmailRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await authFetch('/email-otp/send-verification-otp', { email, password: form.password });
-      setForm((current) => ({ ...current, verificationCode: '' }));
-      setErrors({});
-      setMessage(AUTH_MESSAGES.verificationCodeResent);
-    } catch (error) {
-      setMessage(authErrorMessage('resendVerification', error));
-      const code = errorCode(error);
-      if (code === 'USER_NOT_FOUND') later(TIMINGS.backToRegisterMs, () => switchMode('register'));
-      if (code === 'EMAIL_ALREADY_VERIFIED')
-        later(TIMINGS.backToRegisterMs, () => switchMode('signin'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** Sends the password alone again: the server mails a new code (or signs in, attack over). */
-  const resendSignInCode = async () => {
-    setBusy(true);
-    try {
-      await submitSignIn(form.password, 'signIn');
-    } catch (error) {
-      if (errorCode(error) === 'STEP_UP_REQUIRED') {
-        setForm((current) => ({ ...current, verificationCode: '' }));
-        setErrors({});
-        setMessage(AUTH_MESSAGES.signInCodeResent);
-      } else {
-        setMessage(signInErrorMessage(error));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const resendReset = async () => {
-    if (!email) {
-      setMessage(AUTH_MESSAGES.resendResetEmailRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await authFetch('/email-otp/request-password-reset', { email });
-      setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
-    } catch (error) {
-      setMessage(authErrorMessage('resendReset', error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    mode,
+    form,
+    errors,
+    message,
+    busy,
+    finished,
+    codeAsked,
+    showPassword,
+    toggleShowPassword,
+    email,
+    switchMode,
+    edit,
+    submit,
+    resendVerification,
+    resendSignInCode,
+    resendReset,
+  } = useAuthFlow({ initialMode, onSignedIn });
 
   const passwordToggle = (
     <InputAdornment position="end">
       <IconButton
         aria-label={showPassword ? 'Hide password' : 'Show password'}
-        onClick={() => setShowPassword((shown) => !shown)}
+        onClick={toggleShowPassword}
         edge="end"
       >
         {showPassword ? <VisibilityOff /> : <Visibility />}
@@ -385,7 +151,10 @@ export default function AuthDialog({
         <Box
           component="form"
           noValidate
-          onSubmit={(event) => void submit(event)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
           aria-label={heading.title}
           sx={{ display: 'grid', gap: 2 }}
         >
@@ -403,7 +172,7 @@ export default function AuthDialog({
             ? field('verificationCode', 'Verification Code', {
                 autoComplete: 'one-time-code',
                 autoFocus: true,
-                inputProps: { maxLength: 6, inputMode: 'numeric' },
+                inputProps: CODE_INPUT,
               })
             : null}
           {mode === 'register' ? (
@@ -419,7 +188,7 @@ export default function AuthDialog({
             ? field('verificationCode', 'Verification Code', {
                 autoComplete: 'one-time-code',
                 autoFocus: true,
-                inputProps: { maxLength: 6, inputMode: 'numeric' },
+                inputProps: CODE_INPUT,
               })
             : null}
           {mode === 'verify' ? (
@@ -429,6 +198,9 @@ export default function AuthDialog({
           ) : null}
           {mode === 'resetConfirm' ? (
             <>
+              <Typography variant="body2" color="text.secondary">
+                {resetCodeHint(email)}
+              </Typography>
               {secret('newPassword', 'New Password', 'new-password', true)}
               {secret('confirmNewPassword', 'Confirm New Password', 'new-password')}
               <Typography variant="caption" color="text.secondary">
@@ -438,7 +210,7 @@ export default function AuthDialog({
           ) : null}
           {mode === 'signin' ? (
             <Box sx={{ textAlign: 'right', mt: -1 }}>
-              {linkButton('Forgot password?', () => switchMode('forgot'))}
+              {linkButton('Forgot password?', () => switchMode('forgot', { email: form.email }))}
             </Box>
           ) : null}
           <Button type="submit" variant="contained" size="large" disabled={busy || finished}>

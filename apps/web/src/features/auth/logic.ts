@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, passwordSchema } from '@vr/contracts';
+import { AUTH_MESSAGES, otpSchema, passwordProblem, passwordSchema } from '@vr/contracts';
+import type { ZodType } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 
 /*
@@ -50,18 +51,20 @@ function checkEmail(email: string): string | undefined {
   return undefined;
 }
 
-function checkStrongPassword(password: string, requiredMessage: string): string | undefined {
-  if (!password) return requiredMessage;
-  const result = passwordSchema.safeParse(password);
-  return result.success
-    ? undefined
-    : (result.error.issues[0]?.message ?? AUTH_MESSAGES.passwordPolicy);
+/**
+ * The first complaint of a contract schema about `value`, if any: the client checks with the
+ * server's own rules (passwordSchema, otpSchema), so both word a bad field alike.
+ */
+function schemaMessage(schema: ZodType, value: string): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-function checkCode(code: string): string | undefined {
-  if (!code.trim()) return AUTH_MESSAGES.codeRequired;
-  if (!/^\d{6}$/.test(code.trim())) return AUTH_MESSAGES.codeFormat;
-  return undefined;
+/** The rule's complaint names what this password lacks, not only the rule. */
+function checkStrongPassword(password: string, requiredMessage: string): string | undefined {
+  if (!password) return requiredMessage;
+  const message = schemaMessage(passwordSchema, password);
+  return message === AUTH_MESSAGES.passwordPolicy ? passwordProblem(password) : message;
 }
 
 /** Client validation of one mode's fields; an empty object means the form may be sent. */
@@ -79,7 +82,7 @@ export function validate(mode: AuthMode, form: AuthForm): AuthErrors {
       set('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
   }
   if (mode === 'verify' || mode === 'resetConfirm')
-    set('verificationCode', checkCode(form.verificationCode));
+    set('verificationCode', schemaMessage(otpSchema, form.verificationCode));
   if (mode === 'resetConfirm') {
     set('newPassword', checkStrongPassword(form.newPassword, AUTH_MESSAGES.newPasswordRequired));
     if (!form.confirmNewPassword)
@@ -92,7 +95,7 @@ export function validate(mode: AuthMode, form: AuthForm): AuthErrors {
 
 /** The sign-in code field, shown once the server asked for it (STEP_UP_REQUIRED). */
 export function validateSignInCode(form: AuthForm): AuthErrors {
-  const message = checkCode(form.verificationCode);
+  const message = schemaMessage(otpSchema, form.verificationCode);
   return message ? { verificationCode: message } : {};
 }
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useState } from 'react';
+import { displayName, userInitials } from '@vr/contracts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 
 /** The header anchors (docs/product-rules.md#screens), each scrolling to its section. */
@@ -20,6 +21,7 @@ export const SECTION_LINKS = [
 
 /** The signed-in user as the header shows it. */
 export interface HeaderUser {
+  email: string;
   firstName: string;
   lastName: string;
 }
@@ -105,11 +107,11 @@ export function Header({
               aria-hidden="true"
               sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'primary.main' }}
             >
-              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+              {userInitials(user)}
             </Avatar>
             {mobile ? null : (
               <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {user.firstName} {user.lastName}
+                {displayName(user)}
               </Typography>
             )}
             {mobile ? null : (

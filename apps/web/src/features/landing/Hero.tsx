@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { CREDITS_NEVER_EXPIRE, formatCents } from '@vr/contracts';
+import { CREDITS_NEVER_EXPIRE, REPORT_CONTENTS_SENTENCE, formatCents } from '@vr/contracts';
 import type { PlateSearchProps } from '../../components/lookup/PlateSearchForm.tsx';
 import { SearchPanel } from '../../components/lookup/SearchPanel.tsx';
 import type { VinSearchProps } from '../../components/lookup/VinSearchForm.tsx';
@@ -86,8 +86,8 @@ export function Hero({
               Know the vehicle before you buy it
             </Typography>
             <Typography sx={{ color: '#dbeafe', fontSize: mobile ? '1rem' : '1.15rem', mb: 2 }}>
-              Decode any VIN for free from NHTSA vehicle data, then get the full history: accident
-              and damage history, service records, previous owners and usage, title and liens.
+              Decode any VIN for free from NHTSA vehicle data, then get the full history:{' '}
+              {REPORT_CONTENTS_SENTENCE}.
             </Typography>
             {fromCents === null ? null : (
               <Typography

@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
+import { reportPreviewText, useReportPreview } from '../../lib/report-preview.ts';
 import type { VehicleSummary } from '@vr/contracts';
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LazyAuthDialog, loadAuthDialog } from '../../app/LazyAuthDialog.tsx';
-import { useSession } from '../../app/session-context.ts';
+import { useSession } from '../../lib/session-context.ts';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
 import { savePendingSearch } from '../../lib/pending-search.ts';
 import { lookupPlate } from '../../lib/plate-lookup.ts';
 import { useIsMobile } from '../../lib/responsive.ts';
+import { useSignInDialog } from '../../lib/sign-in-dialog.ts';
 import { prefetchDecoder, useCreditPackages, useVinDecode } from './api.ts';
 import { CallToAction } from './CallToAction.tsx';
 import { Footer } from './Footer.tsx';
@@ -82,13 +83,15 @@ export function LandingPage() {
     decode.reset();
   };
   const { user, establish, signOut } = useSession();
+  const preview = useReportPreview(user && vehicle && open === 'vehicle' ? vehicle.vin : null);
+  const { Dialog: SignInDialog, prefetch: prefetchSignIn } = useSignInDialog();
   const navigate = useNavigate();
   const goDashboard = () => void navigate('/dashboard');
   // Signed out, every lookup entry point opens the sign-in dialog; signed in, the dashboard.
   const requestSignIn = () => {
     if (user) goDashboard();
     else {
-      void loadAuthDialog();
+      prefetchSignIn();
       show('signIn');
     }
   };
@@ -167,6 +170,7 @@ export function LandingPage() {
             vehicle={vehicle}
             fromCents={fromCents}
             signedIn={Boolean(user)}
+            preview={user ? reportPreviewText(preview) : undefined}
             onClose={closeVehicle}
             onLookup={() => {
               closeVehicle();
@@ -192,7 +196,7 @@ export function LandingPage() {
         ) : null}
       </Suspense>
       {mounted.has('signIn') && !user ? (
-        <LazyAuthDialog
+        <SignInDialog
           open={open === 'signIn'}
           productName={productName}
           onClose={close}

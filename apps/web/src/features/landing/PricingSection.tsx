@@ -77,7 +77,7 @@ function PackageCard({
         sx={{
           mt: 1,
           fontWeight: 700,
-          color: savings.percent > 0 ? 'success.main' : 'text.disabled',
+          color: savings.percent > 0 ? 'success.main' : 'text.secondary',
           minHeight: '1.5em',
         }}
       >

@@ -1,16 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { REPORT_CONTENTS } from '@vr/contracts';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SampleReportArt } from './SampleReportArt.tsx';
-
-const REPORT_CONTENTS = [
-  'Accident and damage history',
-  'Service records',
-  'Previous owners and usage',
-  'Title and liens',
-];
 
 /** Sample data: what a report covers, a sample image and the "View Sample Data" button. */
 export function SampleDataSection({

@@ -53,10 +53,10 @@ export function SampleReportArt() {
           <rect x="112" y="44" width="120" height="9" rx="4.5" fill="#cbd5e1" />
         </g>
         {[
-          { y: 162, label: 'Title & liens', ok: true },
-          { y: 200, label: 'Accident & damage', ok: false },
-          { y: 238, label: 'Service records', ok: true },
-          { y: 276, label: 'Owners & usage', ok: true },
+          { y: 162, label: 'Title history & brands', ok: true },
+          { y: 200, label: 'Odometer readings', ok: false },
+          { y: 238, label: 'Theft & liens', ok: true },
+          { y: 276, label: 'Safety recalls', ok: true },
         ].map((row) => (
           <g key={row.y} transform={`translate(20 ${row.y})`}>
             <rect width="320" height="30" rx="8" fill="#f8fafc" stroke="#e2e8f0" />

@@ -6,6 +6,7 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import SavingsIcon from '@mui/icons-material/Savings';
 import type { ReactNode } from 'react';
+import { REPORT_CONTENTS_SENTENCE } from '@vr/contracts';
 import { FromPrice, type PriceHint } from './Hero.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
@@ -78,8 +79,8 @@ export function ServicesSection({ fromCents }: PriceHint) {
             If a report fails or is late, your credit is returned automatically.
           </Service>
           <Service icon={<FactCheckIcon />} title="Comprehensive Records">
-            Accident and damage history, service records, previous owners and usage, title and liens
-            — compiled from publicly accessible vehicle data.
+            Every report covers {REPORT_CONTENTS_SENTENCE}, from state title records, insurers,
+            salvage yards and NHTSA.
           </Service>
         </Box>
       </Container>

@@ -6,14 +6,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
   CREDITS_NEVER_EXPIRE,
+  creditCount,
   formatCents,
   savingsAgainstFirst,
   unitPriceCents,
   type CreditPackage,
 } from '@vr/contracts';
 import { useState } from 'react';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { useCreditPackages } from '../../../lib/catalog.ts';
-import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { usePaymentMethods } from '../payments/api.ts';
 import { useCreditBalance } from './api.ts';
@@ -42,7 +43,7 @@ function PackageCard({
     <Paper
       component="article"
       variant="outlined"
-      aria-label={`${pkg.creditAmount} credits for ${formatCents(pkg.amount, pkg.currency)}`}
+      aria-label={`${creditCount(pkg.creditAmount)} for ${formatCents(pkg.amount, pkg.currency)}`}
       sx={{
         p: { xs: 2, sm: 2.5 },
         display: 'grid',
@@ -65,7 +66,7 @@ function PackageCard({
         />
       ) : null}
       <Typography sx={{ gridArea: 'title', fontWeight: 800, fontSize: { xs: 19, sm: 22 } }}>
-        {pkg.creditAmount} {pkg.creditAmount === 1 ? 'credit' : 'credits'}
+        {creditCount(pkg.creditAmount)}
       </Typography>
       <Typography
         color="primary"
@@ -141,12 +142,11 @@ export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps
           Add a card first: purchases are paid with a saved card.
         </Alert>
       ) : null}
-      {catalog.status === 'loading' ? (
-        <QueryStatus loading error={null} onRetry={() => {}} />
-      ) : null}
-      {catalog.status === 'error' ? (
-        <QueryStatus loading={false} error={new Error(catalog.message)} onRetry={catalog.retry} />
-      ) : null}
+      <QueryStatus
+        loading={catalog.status === 'loading'}
+        error={catalog.status === 'error' ? catalog : null}
+        onRetry={catalog.status === 'error' ? catalog.retry : () => undefined}
+      />
       {catalog.status === 'ready' ? (
         <>
           {catalog.stale ? (
@@ -177,7 +177,12 @@ export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps
         </>
       ) : null}
       {buying ? (
-        <PurchaseFlow pkg={buying} cards={cards.data ?? []} onDone={() => setBuying(null)} />
+        <PurchaseFlow
+          pkg={buying}
+          cards={cards.data ?? []}
+          onDone={() => setBuying(null)}
+          onAddCard={onAddPaymentMethod}
+        />
       ) : null}
     </SectionCard>
   );

@@ -27,11 +27,14 @@ const StripeCardSection = lazy(() =>
   import('./StripeCardSection.tsx').then((m) => ({ default: m.StripeCardSection })),
 );
 import {
+  cardFieldError,
   digitsOnly,
   formatCardNumber,
   formatExpiry,
   isCardComplete,
   parseExpiry,
+  type CardFieldName,
+  type CardFields,
 } from './card-input.ts';
 
 const EMPTY = {
@@ -40,10 +43,9 @@ const EMPTY = {
   line1: '',
   city: '',
   state: '',
-  postalCode: '',
   country: 'US',
 };
-const EMPTY_CARD = { number: '', expiry: '', cvc: '', zip: '' };
+const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '', postalCode: '' };
 
 /**
  * The Add Payment Method modal (mounted fresh each time it opens, so it starts empty): billing details and the card. In the
@@ -63,6 +65,8 @@ export function AddPaymentMethodDialog({
 }) {
   const [form, setForm] = useState({ ...EMPTY, email });
   const [card, setCard] = useState(EMPTY_CARD);
+  // A field's error shows once the customer has left it (or tried to submit).
+  const [left, setLeft] = useState<ReadonlySet<CardFieldName>>(new Set());
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +81,18 @@ export function AddPaymentMethodDialog({
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const complete = stripeKey ? stripeComplete : isCardComplete(card);
+  const complete = stripeKey ? stripeComplete : isCardComplete(card, new Date());
+  const cardField = (name: CardFieldName, format: (text: string) => string) => {
+    const error = left.has(name) ? cardFieldError(card, name, new Date()) : null;
+    return {
+      value: card[name],
+      error: Boolean(error),
+      helperText: error ?? undefined,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+        setCard((c) => ({ ...c, [name]: format(event.target.value) })),
+      onBlur: () => setLeft((l) => new Set(l).add(name)),
+    };
+  };
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -93,6 +108,7 @@ export function AddPaymentMethodDialog({
     }
     const expiry = parseExpiry(card.expiry);
     if (!complete || (!stripeKey && !expiry)) {
+      setLeft(new Set<CardFieldName>(['number', 'expiry', 'cvc', 'postalCode']));
       setError(PAYMENT_MESSAGES.cardIncomplete);
       return;
     }
@@ -101,7 +117,8 @@ export function AddPaymentMethodDialog({
       setError(PAYMENT_MESSAGES.stripeNotLoaded);
       return;
     }
-    const hasAddress = [form.line1, form.city, form.state, form.postalCode].some((v) => v.trim());
+    const postalCode = stripeKey ? '' : card.postalCode.trim();
+    const hasAddress = [form.line1, form.city, form.state, postalCode].some((v) => v.trim());
     const billing: BillingDetailsInput = {
       name: form.name.trim(),
       ...(form.email.trim() ? { email: form.email.trim() } : {}),
@@ -111,7 +128,7 @@ export function AddPaymentMethodDialog({
               line1: form.line1.trim(),
               city: form.city.trim(),
               state: form.state.trim(),
-              postal_code: form.postalCode.trim() || card.zip.trim(),
+              postal_code: postalCode,
               country: form.country.trim() || 'US',
             },
           }
@@ -202,6 +219,7 @@ export function AddPaymentMethodDialog({
           >
             <Typography
               variant="subtitle2"
+              component="h3"
               sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 1.5 }}
             >
               <Lock fontSize="small" /> Card details
@@ -220,43 +238,33 @@ export function AddPaymentMethodDialog({
                   sx={{
                     display: 'grid',
                     gap: 1.5,
-                    gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' },
+                    gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' },
                   }}
                 >
                   <TextField
                     label="Card number"
                     size="small"
-                    value={card.number}
-                    onChange={(e) =>
-                      setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))
-                    }
+                    {...cardField('number', formatCardNumber)}
                     slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-number' } }}
-                    sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                    sx={{ gridColumn: '1 / -1' }}
                   />
                   <TextField
                     label="Expiry"
                     size="small"
                     placeholder="MM / YY"
-                    value={card.expiry}
-                    onChange={(e) =>
-                      setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))
-                    }
+                    {...cardField('expiry', formatExpiry)}
                     slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-exp' } }}
                   />
                   <TextField
                     label="CVC"
                     size="small"
-                    value={card.cvc}
-                    onChange={(e) =>
-                      setCard((c) => ({ ...c, cvc: digitsOnly(e.target.value).slice(0, 4) }))
-                    }
+                    {...cardField('cvc', (text) => digitsOnly(text).slice(0, 4))}
                     slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-csc' } }}
                   />
                   <TextField
-                    label="ZIP"
+                    label="Postal code"
                     size="small"
-                    value={card.zip}
-                    onChange={(e) => setCard((c) => ({ ...c, zip: e.target.value.slice(0, 10) }))}
+                    {...cardField('postalCode', (text) => text.slice(0, 10))}
                     slotProps={{ htmlInput: { autoComplete: 'postal-code' } }}
                   />
                 </Box>
@@ -279,11 +287,6 @@ export function AddPaymentMethodDialog({
           />
           <TextField label="City (optional)" autoComplete="address-level2" {...field('city')} />
           <TextField label="State (optional)" autoComplete="address-level1" {...field('state')} />
-          <TextField
-            label="Postal code (optional)"
-            autoComplete="postal-code"
-            {...field('postalCode')}
-          />
           <TextField label="Country" autoComplete="country" {...field('country')} />
         </Box>
         {error ? (

@@ -6,14 +6,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import CreditCard from '@mui/icons-material/CreditCard';
 import { PAYMENT_MESSAGES, type PaymentMethodView } from '@vr/contracts';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../app/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { AddPaymentMethodDialog } from './AddPaymentMethodDialog.tsx';
 import { useCardMutations, usePaymentMethods } from './api.ts';
@@ -93,12 +92,9 @@ export function PaymentInfoSection({
           loading={cards.isPending}
           error={cards.isError ? cards.error : null}
           onRetry={() => void cards.refetch()}
+          empty={list.length === 0}
+          emptyText="No saved cards yet. Add one to buy credits."
         />
-        {cards.isSuccess && list.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            No saved cards yet. Add one to buy credits.
-          </Typography>
-        ) : null}
         <Box sx={{ display: 'grid', gap: 1.5 }}>
           {list.map((card) => (
             <CardRow key={card.id} card={card} onDelete={setDeleting} />

@@ -21,6 +21,7 @@ export function PaymentRow({
   return (
     <Paper
       variant="outlined"
+      role={label ? 'group' : undefined}
       aria-label={label}
       sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
     >

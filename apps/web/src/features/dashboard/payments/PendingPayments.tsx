@@ -1,83 +1,126 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import { PAYMENT_MESSAGES, formatCents } from '@vr/contracts';
+import {
+  PAYMENT_MESSAGES,
+  formatCents,
+  purchaseStatusLabel,
+  type PendingPaymentView,
+  type SandboxChallengeResult,
+} from '@vr/contracts';
 import { useState } from 'react';
+import { PurchaseStatusChip } from '../../../components/PurchaseStatusChip.tsx';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useRefreshCredits } from '../credits/api.ts';
+import { confirmCardPayment } from '../credits/stripe-js.ts';
 import { SectionCard } from '../SectionCard.tsx';
-import { intentApi } from './api.ts';
+import { intentApi, usePaymentsConfig, usePendingPayments, useRefreshPending } from './api.ts';
 import { PaymentRow } from './PaymentRow.tsx';
-import { canCancel, canConfirm, intentStatusLabel } from './intent-status.ts';
-import { pendingPayments, usePendingPayments, type PendingPayment } from './pending-payments.ts';
+import { ThreeDsDialog } from './ThreeDsDialog.tsx';
+import { canCancel, canConfirm, canVerify } from './intent-status.ts';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function PendingRow({ item }: { item: PendingPayment }) {
+function PendingRow({ item }: { item: PendingPaymentView }) {
   const toast = useToast();
   const refreshCredits = useRefreshCredits();
+  const refreshPending = useRefreshPending();
+  const config = usePaymentsConfig().data;
   const [busy, setBusy] = useState(false);
+  const [challenging, setChallenging] = useState(false);
+  const amount = formatCents(item.amount, item.currency);
 
-  const run = async (work: () => Promise<void>, failure: string) => {
+  const refresh = () => Promise.all([refreshCredits(), refreshPending()]);
+
+  const run = async (work: () => Promise<void>, failure: (message: string) => string) => {
     setBusy(true);
     try {
       await work();
     } catch (err) {
-      toast.error(failure || PAYMENT_MESSAGES.operationFailed((err as Error).message));
+      toast.error(failure((err as Error).message));
     } finally {
       setBusy(false);
     }
   };
 
+  /** Tells the customer where a payment now stands, from the server's status. */
+  const report = async (status: string, message?: string | null) => {
+    await refresh();
+    if (status === 'succeeded') toast.success(PAYMENT_MESSAGES.paymentSucceeded);
+    else if (status === 'canceled') toast.info(PAYMENT_MESSAGES.paymentCanceled);
+    else if (status === 'requires_action') toast.warning(PAYMENT_MESSAGES.stillNeedsVerification);
+    else if (status === 'requires_payment_method')
+      toast.error(
+        PAYMENT_MESSAGES.confirmationFailed(message ?? purchaseStatusLabel(status).label),
+      );
+    else toast.info(PAYMENT_MESSAGES.paymentStatus(purchaseStatusLabel(status, message).label));
+  };
+
   const checkStatus = () =>
-    run(async () => {
-      const intent = await intentApi.get(item.id);
-      if (intent.status === 'succeeded') {
-        pendingPayments.remove(item.id);
-        await refreshCredits();
-        toast.success('Payment successful. Your credits were added.');
-      } else if (intent.status === 'canceled') {
-        pendingPayments.remove(item.id);
-        toast.info('The payment was canceled.');
-      } else if (intent.status === 'requires_action') {
-        pendingPayments.update(item.id, intent.status);
-        toast.warning('This payment still needs additional verification.');
-      } else {
-        pendingPayments.update(item.id, intent.status);
-        toast.info(`Payment status: ${intentStatusLabel(intent.status)}`);
-      }
-    }, PAYMENT_MESSAGES.checkStatusFailed);
+    run(
+      async () => {
+        const intent = await intentApi.get(item.paymentIntentId);
+        await report(intent.status, intent.message);
+      },
+      () => PAYMENT_MESSAGES.checkStatusFailed,
+    );
 
   const confirm = () =>
     run(async () => {
-      const result = await intentApi.confirm(item.id);
-      if (result.success && result.status === 'succeeded') {
-        pendingPayments.remove(item.id);
-        await refreshCredits();
-        toast.success('Payment successful. Your credits were added.');
-      } else {
-        pendingPayments.update(item.id, result.status);
-        toast.error(
-          PAYMENT_MESSAGES.confirmationFailed(result.message ?? intentStatusLabel(result.status)),
-        );
+      const result = await intentApi.confirm(item.paymentIntentId);
+      if (result.status === 'requires_action') {
+        await verify();
+        return;
       }
-    }, '');
+      await report(result.status, result.message);
+    }, PAYMENT_MESSAGES.confirmationFailed);
+
+  /** Runs the bank's check (3-D Secure) again: Stripe's dialog, or the sandbox's. */
+  const verify = async () => {
+    if (config?.provider === 'stripe' && config.publishableKey) {
+      try {
+        await confirmCardPayment(config.publishableKey, item.clientSecret);
+      } catch (err) {
+        toast.error(PAYMENT_MESSAGES.threeDsFailed((err as Error).message));
+      }
+      const intent = await intentApi.get(item.paymentIntentId);
+      await refresh();
+      if (intent.status === 'succeeded') toast.success(PAYMENT_MESSAGES.paymentSucceeded);
+      return;
+    }
+    setChallenging(true);
+  };
+
+  const completeChallenge = (result: SandboxChallengeResult) =>
+    run(async () => {
+      const outcome = await intentApi.threeDs(item.paymentIntentId, result);
+      setChallenging(false);
+      if (outcome.status === 'requires_payment_method' || outcome.status === 'failed') {
+        toast.error(PAYMENT_MESSAGES.threeDsFailed(outcome.message ?? 'authentication failed'));
+        await refresh();
+        return;
+      }
+      await report(outcome.status, outcome.message);
+    }, PAYMENT_MESSAGES.threeDsFailed);
 
   const cancel = () =>
-    run(async () => {
-      await intentApi.cancel(item.id);
-      pendingPayments.remove(item.id);
-      await refreshCredits();
-      toast.info('The payment was canceled.');
-    }, PAYMENT_MESSAGES.cancelFailed);
+    run(
+      async () => {
+        await intentApi.cancel(item.paymentIntentId);
+        await report('canceled');
+      },
+      () => PAYMENT_MESSAGES.cancelFailed,
+    );
 
+  const { label } = purchaseStatusLabel(item.status);
   return (
     <PaymentRow
-      title={`${item.description} · ${formatCents(item.amount)}`}
-      detail={TIME.format(item.timestamp)}
+      label={`${item.description}, ${amount}, ${label}`}
+      title={`${item.description} · ${amount}`}
+      detail={TIME.format(new Date(item.createdAt))}
     >
-      <Chip size="small" color="warning" label={intentStatusLabel(item.status)} />
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <PurchaseStatusChip label={label} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button size="small" variant="outlined" disabled={busy} onClick={() => void checkStatus()}>
           Check Status
         </Button>
@@ -86,25 +129,60 @@ function PendingRow({ item }: { item: PendingPayment }) {
             Confirm Payment
           </Button>
         ) : null}
+        {canVerify(item.status) ? (
+          <Button
+            size="small"
+            variant="contained"
+            disabled={busy}
+            onClick={() => void run(verify, PAYMENT_MESSAGES.threeDsFailed)}
+          >
+            Complete verification
+          </Button>
+        ) : null}
         {canCancel(item.status) ? (
           <Button size="small" color="error" disabled={busy} onClick={() => void cancel()}>
             Cancel
           </Button>
         ) : null}
       </Box>
+      {challenging ? (
+        <ThreeDsDialog
+          what={`this payment of ${amount}`}
+          busy={busy}
+          error={null}
+          onResult={(result) => void completeChallenge(result)}
+          onLater={() => setChallenging(false)}
+        />
+      ) : null}
     </PaymentRow>
   );
 }
 
-/** Purchases that neither succeeded nor failed yet, with the spec's three actions. */
+/**
+ * Purchases that can still be completed, from the server (docs/payments-api.md): Check Status,
+ * Confirm Payment, Complete verification (3-D Secure again) and Cancel.
+ */
 export function PendingPayments() {
-  const items = usePendingPayments();
+  const pending = usePendingPayments();
+  const items = pending.data ?? [];
+  if (pending.isError) {
+    return (
+      <SectionCard title="Pending Payments">
+        <QueryStatus
+          loading={false}
+          error={pending.error}
+          errorPrefix={PAYMENT_MESSAGES.pendingLoadFailed}
+          onRetry={() => void pending.refetch()}
+        />
+      </SectionCard>
+    );
+  }
   if (items.length === 0) return null;
   return (
     <SectionCard title="Pending Payments">
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {items.map((item) => (
-          <PendingRow key={item.id} item={item} />
+          <PendingRow key={item.paymentIntentId} item={item} />
         ))}
       </Box>
     </SectionCard>

@@ -8,6 +8,7 @@ import type {
   PaymentIntentView,
   PaymentMethodView,
   PaymentsConfigResponse,
+  PendingPaymentView,
   SandboxChallengeResult,
 } from '@vr/contracts';
 import { apiFetch } from '../../../lib/api.ts';
@@ -22,7 +23,30 @@ export interface SandboxCard {
 export const PAYMENT_KEYS = {
   methods: ['payments', 'methods'] as const,
   config: ['payments', 'config'] as const,
+  pending: ['payments', 'pending'] as const,
 };
+
+/**
+ * The purchases that can still be completed, as the server has them
+ * (GET /api/api/stripe-credit/pending-payments, docs/payments-api.md): they outlive a reload and a
+ * sign-out.
+ */
+export function usePendingPayments() {
+  return useQuery({
+    queryKey: PAYMENT_KEYS.pending,
+    queryFn: () =>
+      apiFetch<{ data: PendingPaymentView[] }>('/stripe-credit/pending-payments', {
+        auth: true,
+      }).then((b) => b.data),
+    retry: 1,
+  });
+}
+
+/** Refetches the pending payments after a purchase changed state. */
+export function useRefreshPending() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: PAYMENT_KEYS.pending });
+}
 
 export function usePaymentMethods() {
   return useQuery({
@@ -66,11 +90,7 @@ export function createSandboxCard(
       expMonth: card.expMonth,
       expYear: card.expYear,
       cvc: card.cvc,
-      billingDetails: {
-        name: billing.name,
-        ...(billing.email ? { email: billing.email } : {}),
-        ...(billing.address ? { address: billing.address } : {}),
-      },
+      billingDetails: billing,
     }),
   });
 }

@@ -1,3 +1,5 @@
+import { CARD_FIELD_MESSAGES } from '@vr/contracts';
+
 /** The sandbox card form's own rules, the ones Stripe's card element applies as you type. */
 
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
@@ -23,14 +25,53 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
   return { month, year: 2000 + Number(d.slice(2)) };
 }
 
-/** Whether every card field is filled in a shape a card can have (the server checks the rest). */
-export function isCardComplete(card: { number: string; expiry: string; cvc: string; zip: string }) {
-  const number = digitsOnly(card.number);
-  return (
-    number.length >= 13 &&
-    number.length <= 19 &&
-    parseExpiry(card.expiry) !== null &&
-    /^\d{3,4}$/.test(card.cvc) &&
-    card.zip.trim().length >= 3
-  );
+/** The Luhn checksum every card number carries. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export interface CardFields {
+  number: string;
+  expiry: string;
+  cvc: string;
+  postalCode: string;
+}
+export type CardFieldName = keyof CardFields;
+
+/** What is wrong with one card field, or null; `now` decides whether an expiry is past. */
+export function cardFieldError(card: CardFields, field: CardFieldName, now: Date): string | null {
+  switch (field) {
+    case 'number': {
+      const number = digitsOnly(card.number);
+      if (number.length < 13) return CARD_FIELD_MESSAGES.numberIncomplete;
+      return luhnValid(number) ? null : CARD_FIELD_MESSAGES.numberInvalid;
+    }
+    case 'expiry': {
+      if (digitsOnly(card.expiry).length < 4) return CARD_FIELD_MESSAGES.expiryIncomplete;
+      const expiry = parseExpiry(card.expiry);
+      if (!expiry) return CARD_FIELD_MESSAGES.expiryInvalid;
+      const thisMonth = now.getFullYear() * 12 + now.getMonth() + 1;
+      return expiry.year * 12 + expiry.month < thisMonth ? CARD_FIELD_MESSAGES.expiryPast : null;
+    }
+    case 'cvc':
+      return /^\d{3,4}$/.test(card.cvc) ? null : CARD_FIELD_MESSAGES.cvcIncomplete;
+    case 'postalCode':
+      return card.postalCode.trim().length >= 3 ? null : CARD_FIELD_MESSAGES.postalCodeIncomplete;
+  }
+}
+
+const FIELDS: readonly CardFieldName[] = ['number', 'expiry', 'cvc', 'postalCode'];
+
+/** Whether every card field passes its check (the gateway checks the rest). */
+export function isCardComplete(card: CardFields, now: Date): boolean {
+  return FIELDS.every((field) => cardFieldError(card, field, now) === null);
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -6,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { REPORT_COST_CREDITS, type CustomerReportOrder } from '@vr/contracts';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { QueryStatus } from '../QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { fetchMyOrders, useMyOrders } from './api.ts';
 
@@ -54,7 +53,13 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
         </Typography>
         {order.status === 'Refunded' ? (
           <Typography variant="body2" color="text.secondary">
-            The report could not be delivered in time; the credit was returned to your balance.
+            The report could not be delivered; the credit was returned to your balance. The e-mail
+            we sent says why.
+          </Typography>
+        ) : null}
+        {order.progress ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {order.progress}
           </Typography>
         ) : null}
       </Box>
@@ -79,24 +84,13 @@ export function MyVinLookups() {
   const list = orders.data ?? [];
   return (
     <SectionCard title="My VIN Lookups">
-      <QueryStatus loading={orders.isPending} error={null} onRetry={() => void orders.refetch()} />
-      {orders.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {orders.error.message}
-        </Alert>
-      ) : null}
-      {orders.isSuccess && list.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          No lookups yet. Search a VIN or a licence plate above to order your first report.
-        </Typography>
-      ) : null}
+      <QueryStatus
+        loading={orders.isPending}
+        error={orders.isError ? orders.error : null}
+        onRetry={() => void orders.refetch()}
+        empty={list.length === 0}
+        emptyText="No lookups yet. Search a VIN or a license plate above to order your first report."
+      />
       {!orders.isError ? (
         <Box sx={{ display: 'grid', gap: 1.5 }}>
           {list.map((order) => (

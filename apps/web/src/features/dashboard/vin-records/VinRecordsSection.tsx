@@ -22,7 +22,8 @@ import { takePendingSearch } from '../../../lib/pending-search.ts';
 import { lookupPlate } from '../../../lib/plate-lookup.ts';
 import { CREDIT_KEYS, useCreditBalance, useFreshBalance } from '../credits/api.ts';
 import { SectionCard } from '../SectionCard.tsx';
-import { ORDER_KEYS, createReportOrder } from './api.ts';
+import { reportPreviewText, useReportPreview } from '../../../lib/report-preview.ts';
+import { ORDER_KEYS, createReportOrder, fetchMyOrders } from './api.ts';
 import { MyVinLookups } from './MyVinLookups.tsx';
 
 export interface VinRecordsSectionProps {
@@ -97,6 +98,20 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
   const [error, setError] = useState<string | null>(null);
   const [noCredit, setNoCredit] = useState(false);
   const freshBalance = useFreshBalance();
+  const [existing, setExisting] = useState<string | null>(null);
+  const previewVin =
+    lookup.phase === 'found' || lookup.phase === 'ordering' || lookup.phase === 'ordered'
+      ? lookup.vehicle.vin
+      : null;
+  const preview = useReportPreview(previewVin);
+  const noRecords = preview.data?.hasRecords === false;
+
+  /** The existing order's report opens; an open one's progress is in the list below. */
+  const showExisting = async (orderId: string, message: string) => {
+    setExisting(message);
+    const found = (await fetchMyOrders()).find((o) => o.id === orderId);
+    if (found?.reportUrl) window.open(found.reportUrl, '_blank');
+  };
   const elapsed = useElapsedSeconds(lookup.phase === 'plate' ? lookup.startedAt : null);
 
   const order = async (vehicle: VehicleSummary) => {
@@ -107,10 +122,16 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
     }
     setNoCredit(false);
     setError(null);
+    setExisting(null);
     setLookup({ phase: 'ordering', vehicle });
     const label = vehicleLabel({ year: vehicle.year, make: vehicle.make, model: vehicle.model });
     try {
-      await createReportOrder(vehicle.vin, label, newKey());
+      const placed = await createReportOrder(vehicle.vin, label, newKey());
+      if ('existing' in placed) {
+        setLookup({ phase: 'found', vehicle, fromPlate: false });
+        await showExisting(placed.existing.orderId, placed.existing.message);
+        return;
+      }
       setLookup({ phase: 'ordered', vehicle });
       toast.success(`Report ordered for ${label}. We e-mail you when it is ready.`);
     } catch (err) {
@@ -156,12 +177,14 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
 
   const searchVin = () => {
     setError(null);
+    setExisting(null);
     setNoCredit(false);
     void decodeAndMaybeOrder(vin, false);
   };
 
   const searchPlate = async (state: string, plate: string) => {
     setError(null);
+    setExisting(null);
     setNoCredit(false);
     setLookup({ phase: 'plate', state, plate, startedAt: Date.now() });
     let found: string;
@@ -239,6 +262,21 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
           </Alert>
         ) : null}
         {shown ? <VehicleCard vehicle={shown} /> : null}
+        {shown ? (
+          <Typography
+            variant="body2"
+            sx={{ mt: 1 }}
+            color={noRecords ? 'warning.main' : 'text.secondary'}
+            aria-label="Report preview"
+          >
+            {reportPreviewText(preview)}
+          </Typography>
+        ) : null}
+        {existing ? (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {existing}
+          </Alert>
+        ) : null}
         {noCredit ? (
           <Alert
             severity="warning"
@@ -257,7 +295,11 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
             {lookup.fromPlate ? (
               <Typography color="text.secondary">Ordering the report…</Typography>
             ) : (
-              <Button variant="contained" onClick={() => void order(lookup.vehicle)}>
+              <Button
+                variant="contained"
+                disabled={noRecords}
+                onClick={() => void order(lookup.vehicle)}
+              >
                 Order Report ({REPORT_COST_CREDITS} credit)
               </Button>
             )}

@@ -17,7 +17,7 @@ const SAMPLE_VEHICLE: [string, string][] = [
   ['VIN', '1XXSAMPLE00000001'],
   ['Vehicle', '2018 Sample Motors Sedan LX'],
   ['Engine', '2.0L 4 cyl'],
-  ['Transmission', 'Automatic'],
+  ['Plant', 'Marysville, Ohio, United States'],
   ['Body Class', 'Sedan/Saloon'],
   ['Fuel Type', 'Gasoline'],
 ];
@@ -30,47 +30,41 @@ const SAMPLE_SECTIONS: {
   rows: string[][];
 }[] = [
   {
-    title: 'Title and Liens',
+    title: 'Title History and Brands',
     status: 'No brands reported',
     tone: 'success',
-    columns: ['Date', 'State', 'Event'],
+    columns: ['Date', 'Source', 'Record'],
     rows: [
-      ['2018-04-12', 'Ohio', 'Title issued — clean'],
-      ['2021-09-30', 'Pennsylvania', 'Title transferred — clean'],
-      ['2021-09-30', 'Pennsylvania', 'Lien recorded (auto lender)'],
-      ['2024-02-15', 'Pennsylvania', 'Lien released'],
+      ['2018-04-12', 'Ohio title record', 'Title issued, 12 mi'],
+      ['2021-09-30', 'Pennsylvania title record', 'Title transferred, 31,240 mi'],
+      ['2024-02-15', 'Pennsylvania title record', 'Current title, 52,610 mi'],
     ],
   },
   {
-    title: 'Accident and Damage History',
+    title: 'Odometer Readings',
+    status: 'No rollback found',
+    tone: 'success',
+    columns: ['Date', 'Source', 'Reading'],
+    rows: [
+      ['2018-04-12', 'Ohio title record', '12 mi (actual)'],
+      ['2021-09-30', 'Pennsylvania title record', '31,240 mi (actual)'],
+      ['2023-05-20', 'Dealer listing', '47,900 mi'],
+      ['2024-02-15', 'Pennsylvania title record', '52,610 mi (actual)'],
+    ],
+  },
+  {
+    title: 'Junk, Salvage, Insurance, Theft and Liens',
     status: '1 record',
     tone: 'warning',
-    columns: ['Date', 'Location', 'Details'],
-    rows: [['2020-06-03', 'Columbus, OH', 'Minor rear damage reported; no airbag deployment']],
+    columns: ['Date', 'Source', 'Record'],
+    rows: [['2021-09-30', 'Pennsylvania title record', 'Lien recorded (auto lender), active']],
   },
   {
-    title: 'Service Records',
-    status: '6 records',
-    tone: 'success',
-    columns: ['Date', 'Odometer', 'Service'],
-    rows: [
-      ['2018-10-20', '5,120 mi', 'Oil and filter change'],
-      ['2019-05-11', '11,870 mi', 'Tire rotation, multi-point inspection'],
-      ['2020-07-22', '19,450 mi', 'Rear bumper repaired'],
-      ['2021-08-14', '27,300 mi', 'Brake pads replaced'],
-      ['2022-11-02', '36,910 mi', 'Battery replaced'],
-      ['2024-01-18', '48,210 mi', 'Scheduled maintenance'],
-    ],
-  },
-  {
-    title: 'Previous Owners and Usage',
-    status: '2 owners',
-    tone: 'success',
-    columns: ['Period', 'State', 'Usage'],
-    rows: [
-      ['2018 – 2021', 'Ohio', 'Personal use, about 10,100 mi/year'],
-      ['2021 – present', 'Pennsylvania', 'Personal use, about 9,800 mi/year'],
-    ],
+    title: 'Safety Recalls for the Model',
+    status: '1 campaign',
+    tone: 'warning',
+    columns: ['Reported', 'Campaign', 'Component and remedy'],
+    rows: [['2019-03-08', '19V000000', 'Rear view camera: dealers update the software, free']],
   },
 ];
 
@@ -120,7 +114,8 @@ export default function SampleDataDialog({
       <DialogHeader id="sample-data-title" onClose={onClose}>
         Sample Vehicle History Data
       </DialogHeader>
-      <DialogContent dividers>
+      {/* Focusable, so the keyboard scrolls a body taller than the dialog. */}
+      <DialogContent dividers tabIndex={0}>
         <Alert severity="info" sx={{ mb: 3 }}>
           Sample data for illustration only. This is an invented vehicle, not a real vehicle&apos;s
           history; a real report contains the records found for the VIN you order.

@@ -34,7 +34,8 @@ export default function TermsDialog({
       <DialogHeader id="terms-title" onClose={onClose}>
         Terms of Service
       </DialogHeader>
-      <DialogContent dividers>
+      {/* Focusable, so the keyboard scrolls a body taller than the dialog. */}
+      <DialogContent dividers tabIndex={0}>
         <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 2.5 }}>
           {sections.map((section) => (
             <Box

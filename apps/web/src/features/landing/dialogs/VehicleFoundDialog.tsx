@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { UNKNOWN, formatCents, type VehicleSummary } from '@vr/contracts';
+import { REPORT_CONTENTS, UNKNOWN, formatCents, type VehicleSummary } from '@vr/contracts';
 import { DialogHeader } from './DialogHeader.tsx';
 
 /** "2003 Honda Accord" from the parts the data knows; 'Unknown' when it knows none. */
@@ -13,13 +13,6 @@ export function vehicleTitle(v: VehicleSummary): string {
   const parts = [v.year, v.make, v.model].filter((p) => p !== UNKNOWN);
   return parts.length > 0 ? parts.join(' ') : UNKNOWN;
 }
-
-const LOOKUP_CONTENTS = [
-  'Accident and damage history',
-  'Service records',
-  'Previous owners and usage',
-  'Title and liens',
-];
 
 /**
  * Vehicle Found (docs/product-rules.md#screens): the free decode's fields and the offer of the full
@@ -32,6 +25,7 @@ export default function VehicleFoundDialog({
   signedIn = false,
   onClose,
   onLookup,
+  preview,
 }: {
   open: boolean;
   vehicle: VehicleSummary;
@@ -39,6 +33,8 @@ export default function VehicleFoundDialog({
   signedIn?: boolean;
   onClose: () => void;
   onLookup: () => void;
+  /** Signed in: what a report of this VIN can hold (lib/report-preview.ts), by the button. */
+  preview?: string;
 }) {
   const rows: [string, string][] = [
     ['VIN', vehicle.vin],
@@ -65,7 +61,8 @@ export default function VehicleFoundDialog({
           Vehicle Found
         </Box>
       </DialogHeader>
-      <DialogContent dividers sx={{ px: { xs: 2.5, sm: 3 } }}>
+      {/* Focusable, so the keyboard scrolls a body taller than the dialog. */}
+      <DialogContent dividers tabIndex={0} sx={{ px: { xs: 2.5, sm: 3 } }}>
         <Typography component="p" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
           {vehicleTitle(vehicle)}
         </Typography>
@@ -103,7 +100,7 @@ export default function VehicleFoundDialog({
             {typeof fromCents === 'number' ? ` from ${formatCents(fromCents)}` : ''}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
-            {LOOKUP_CONTENTS.map((item) => (
+            {REPORT_CONTENTS.map((item) => (
               <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                 <CheckCircleIcon fontSize="small" color="primary" aria-hidden="true" />
                 {item}
@@ -112,7 +109,17 @@ export default function VehicleFoundDialog({
           </Box>
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap' }}>
+        {preview ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-label="Report preview"
+            sx={{ mr: 'auto' }}
+          >
+            {preview}
+          </Typography>
+        ) : null}
         <Button onClick={onClose}>Close</Button>
         <Button variant="contained" size="large" onClick={onLookup}>
           {signedIn ? 'Get Detailed Lookup' : 'Sign In for Lookup'}

@@ -1,4 +1,8 @@
-import { CREDITS_NEVER_EXPIRE } from '@vr/contracts';
+import {
+  CREDITS_NEVER_EXPIRE,
+  REPORT_REFUND_PROMISE,
+  USED_CREDITS_NON_REFUNDABLE,
+} from '@vr/contracts';
 
 export interface TermsSection {
   title: string;
@@ -35,10 +39,7 @@ export function termsOfService(productName: string, contactEmail: string): Terms
     },
     {
       title: 'Refunds',
-      paragraphs: [
-        'Used credits are non-refundable.',
-        'If report generation fails with an error, or your report is delayed beyond the promised delivery time, you receive a full refund: the credit is returned to your account automatically and we let you know by e-mail.',
-      ],
+      paragraphs: [USED_CREDITS_NON_REFUNDABLE, REPORT_REFUND_PROMISE],
     },
     {
       title: 'Accuracy of Information',

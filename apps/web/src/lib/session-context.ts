@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionBody } from '../lib/api.ts';
+import type { SessionBody } from './api.ts';
 
 export type SessionUser = SessionBody['user'];
 
@@ -25,9 +25,4 @@ export const SessionContext = createContext<SessionState>({
 
 export function useSession(): SessionState {
   return useContext(SessionContext);
-}
-
-/** Initials of the signed-in user for the header avatar. */
-export function initials(user: SessionUser): string {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 }

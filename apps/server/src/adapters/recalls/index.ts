@@ -1,0 +1,21 @@
+import type { Config } from '../../config.ts';
+import { createNhtsaRecallsProvider } from './nhtsa-recalls-provider.ts';
+import type { RecallsProvider } from './recalls-provider.ts';
+import { createSandboxRecallsProvider } from './sandbox-recalls-provider.ts';
+
+export type { RecallCampaign, RecallList, RecallsProvider } from './recalls-provider.ts';
+export { RECALLS_BY_MODEL_NOTICE, RecallsProviderError } from './recalls-provider.ts';
+export { createCachedRecallsProvider } from './cached-recalls-provider.ts';
+
+/** The configured recalls provider (RECALLS_PROVIDER); wrap it in createCachedRecallsProvider. */
+export function createRecallsProvider(
+  config: Pick<Config, 'RECALLS_PROVIDER' | 'RECALLS_API_BASE' | 'RECALLS_TIMEOUT_MS'>,
+): RecallsProvider {
+  if (config.RECALLS_PROVIDER === 'nhtsa') {
+    return createNhtsaRecallsProvider({
+      baseUrl: config.RECALLS_API_BASE,
+      timeoutMs: config.RECALLS_TIMEOUT_MS,
+    });
+  }
+  return createSandboxRecallsProvider();
+}

@@ -1,0 +1,93 @@
+import {
+  RecallsProviderError,
+  type RecallCampaign,
+  type RecallsProvider,
+} from './recalls-provider.ts';
+
+export const NHTSA_API_BASE = 'https://api.nhtsa.gov';
+
+type Field = string | number | boolean | null | undefined;
+
+/** One entry of `results` in NHTSA's `{ Count, Message, results }` answer. */
+export type NhtsaRecall = Record<string, Field>;
+
+/** NHTSA's `DD/MM/YYYY` as ISO `YYYY-MM-DD`; null when it is not a real date. */
+export function nhtsaDate(value: Field): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(String(value ?? '').trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const words = (value: Field) => String(value ?? '').trim();
+const flag = (value: Field) => value === true || words(value).toLowerCase() === 'true';
+
+/**
+ * NHTSA's recalls as campaigns, one per campaign number (the first answer wins), newest first;
+ * entries without a campaign number are dropped.
+ */
+export function nhtsaCampaigns(results: readonly NhtsaRecall[]): RecallCampaign[] {
+  const byNumber = new Map<string, RecallCampaign>();
+  for (const r of results) {
+    const campaignNumber = words(r.NHTSACampaignNumber);
+    if (!campaignNumber || byNumber.has(campaignNumber)) continue;
+    byNumber.set(campaignNumber, {
+      campaignNumber,
+      component: words(r.Component),
+      summary: words(r.Summary),
+      consequence: words(r.Consequence),
+      remedy: words(r.Remedy),
+      reportedOn: nhtsaDate(r.ReportReceivedDate),
+      parkIt: flag(r.parkIt),
+      parkOutside: flag(r.parkOutSide),
+    });
+  }
+  return [...byNumber.values()].sort((a, b) =>
+    (b.reportedOn ?? '').localeCompare(a.reportedOn ?? ''),
+  );
+}
+
+/**
+ * NHTSA's public recalls by make, model and year (`GET /recalls/recallsByVehicle`), no key.
+ * NHTSA answers 400 when it has no data for the vehicle: that is an empty list, not an error.
+ */
+export function createNhtsaRecallsProvider(options: {
+  baseUrl?: string;
+  timeoutMs: number;
+}): RecallsProvider {
+  const base = (options.baseUrl ?? NHTSA_API_BASE).replace(/\/$/, '');
+  return {
+    name: 'nhtsa',
+    async recallsFor(vehicle, signal) {
+      const url = new URL(`${base}/recalls/recallsByVehicle`);
+      url.search = new URLSearchParams({
+        make: vehicle.make,
+        model: vehicle.model,
+        modelYear: String(vehicle.modelYear),
+      }).toString();
+      const bounded = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
+      let res: Response;
+      let body: { results?: unknown } | null;
+      try {
+        res = await fetch(url, { signal: bounded, headers: { Accept: 'application/json' } });
+        body = (await res.json().catch(() => null)) as { results?: unknown } | null;
+      } catch (err) {
+        throw new RecallsProviderError(
+          bounded.aborted
+            ? 'NHTSA did not answer in time.'
+            : `NHTSA cannot be reached: ${(err as Error).message}`,
+        );
+      }
+      if (res.status === 400) return { source: 'NHTSA', sandbox: false, campaigns: [] };
+      if (!res.ok || !body || !Array.isArray(body.results))
+        throw new RecallsProviderError(`NHTSA's recalls failed (HTTP ${res.status}).`);
+      return {
+        source: 'NHTSA',
+        sandbox: false,
+        campaigns: nhtsaCampaigns(body.results as NhtsaRecall[]),
+      };
+    },
+  };
+}

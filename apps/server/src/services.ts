@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { createPaymentGateway } from './adapters/payments/index.ts';
+import type { PlateProvider } from './adapters/plates/index.ts';
+import { createCachedRecallsProvider, type RecallsProvider } from './adapters/recalls/index.ts';
+import type { VehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
+import type { ReportStorage } from './adapters/report-storage/index.ts';
+import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { JobSender } from './jobs/job-queue.ts';
+import { createTimeSlices } from './lib/time-slices.ts';
+import { createAdminTryoutService } from './modules/admin/admin-tryout.service.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createSlaRefundService } from './modules/orders/orders.sla.ts';
+import { createPaymentIntentService } from './modules/payments/payment-intents.service.ts';
+import { createPaymentMethodService } from './modules/payments/payment-methods.service.ts';
+import { createReceiptMails } from './modules/payments/payments.receipts.ts';
+import { createSandboxCardService } from './modules/payments/sandbox-cards.service.ts';
+import { createStripeWebhookService } from './modules/payments/stripe-webhook.service.ts';
+import { createPlateService } from './modules/plates/plates.service.ts';
+import { createReportLinks } from './modules/reports/report-links.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { createReportGenerationService } from './modules/reports/report-generation.service.ts';
+import { renderReportPdf } from './modules/reports/render/render-report-pdf.ts';
+import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
+import { createVpicApiService } from './modules/vehicles/vpic-api.service.ts';
+import { createLiveVpicClient } from './adapters/vin-decoder/live-vpic-client.ts';
+
+/** The outside systems and instance-wide pieces the services stand on; the caller owns them. */
+export interface ServiceAdapters {
+  /** The job queue mails and refund passes are queued on (in the transaction of the change). */
+  jobs: JobSender;
+  reportStorage: ReportStorage;
+  plateProvider: PlateProvider;
+  /** Vehicle history records of generated reports (REPORT_PROVIDER). */
+  historyProvider: VehicleHistoryProvider;
+  /** Safety recalls (RECALLS_PROVIDER); kept a day per model in the database here. */
+  recallsProvider: RecallsProvider;
+  decoder: VinDecoder;
+  /** The instance's auth secret (modules/auth/auth.secret.ts): it signs report links. */
+  secret: string;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Every service of the server, built once from the configuration, the database and the
+ * adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts) both use
+ * it. The account flows are not here: they stand on better-auth, which the app's auth module
+ * sets up (modules/auth/auth.module.ts), and receive `users` from here.
+ */
+export function createServices(config: Config, database: Database, adapters: ServiceAdapters) {
+  const { db } = database;
+  const { jobs, decoder, log } = adapters;
+  const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
+  const slaHours = config.REPORT_SLA_HOURS;
+  const links = createReportLinks(adapters.secret);
+  const gateway = createPaymentGateway(config);
+  const plates = createPlateService({
+    db,
+    provider: adapters.plateProvider,
+    cacheDays: config.PLATE_CACHE_DAYS,
+    timeoutMs: config.PLATE_TIMEOUT_MS,
+    quotas: {
+      perUserHour: config.PLATE_SEARCHES_PER_USER_HOUR,
+      perIpHour: config.PLATE_SEARCHES_PER_IP_HOUR,
+    },
+  });
+  const generation = createReportGenerationService({
+    db,
+    storage: adapters.reportStorage,
+    jobs,
+    mail,
+    decoder,
+    history: adapters.historyProvider,
+    recalls: createCachedRecallsProvider({ db, provider: adapters.recallsProvider }),
+    render: (content) =>
+      renderReportPdf({
+        vehicle: toReportVehicle(content.vin, content.decoded),
+        history: content.history,
+        recalls: content.recalls,
+        order: content.order,
+        productName: config.PRODUCT_NAME,
+        contactEmail: config.CONTACT_EMAIL,
+      }),
+    tmpDir: join(config.DATA_DIR, 'tmp'),
+    attemptTimeoutMs: config.REPORT_JOB_TIMEOUT_SECONDS * 1000,
+    retryHours: config.REPORT_RETRY_HOURS,
+    retryFirstSeconds: config.REPORT_RETRY_FIRST_SECONDS,
+    log,
+  });
+  // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
+  const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
+  return {
+    users: createUsersService({ db, adminEmails: config.ADMIN_EMAILS }),
+    catalog: createCatalogService({ db }),
+    credits: createCreditsService({ db }),
+    paymentMethods: createPaymentMethodService({ db, gateway }),
+    paymentIntents: createPaymentIntentService({ db, gateway, jobs }),
+    sandboxCards: createSandboxCardService({ db }),
+    stripeWebhooks: createStripeWebhookService({ db, jobs }),
+    receiptMails: createReceiptMails({ db, ...mail }),
+    orders: createOrdersService({
+      db,
+      decoder,
+      jobs,
+      mail,
+      slaHours,
+      history: adapters.historyProvider,
+      historyTimeoutMs: config.REPORT_TIMEOUT_MS,
+      previewsPerUserHour: config.REPORT_PREVIEWS_PER_USER_HOUR,
+      reportLinkFor: (order) => links.urlFor(order),
+    }),
+    generation,
+    slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),
+    reports: createReportsService({
+      db,
+      storage: adapters.reportStorage,
+      jobs,
+      mail,
+      links,
+      maxReportMb: config.MAX_REPORT_MB,
+      log,
+    }),
+    plates,
+    decodes,
+    vpicApi: createVpicApiService({
+      catalog: decoder.catalog,
+      // Endpoints the offline data cannot answer are forwarded to the live service, when set.
+      live: config.VPIC_URL
+        ? createLiveVpicClient({ baseUrl: config.VPIC_URL, timeoutMs: config.VPIC_TIMEOUT_MS })
+        : undefined,
+      decodes,
+    }),
+    admin: createAdminService({ db, jobs }),
+    adminTryouts: createAdminTryoutService({
+      db,
+      plates,
+      decoder,
+      reports: generation,
+      jobs,
+      productName: config.PRODUCT_NAME,
+    }),
+  };
+}
