@@ -18,13 +18,22 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 /** One Drizzle type for both drivers, so repositories are written once. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Queries waiting for a pooled connection (always 0 on PGlite, which has no pool). */
   waitingForConnection(): number;
   /** Raw SQL with positional parameters, for libraries that bring their own (pg-boss). */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  executeSql: ExecuteSql;
+  /**
+   * Runs `work` while no other instance on this database runs its own setup work: instances
+   * started together would otherwise migrate, or create pg-boss's queue tables, at the same
+   * moment and deadlock. `work` gets raw SQL on the connection that holds the turn, so it needs
+   * no second connection from a small pool. PGlite has one instance only: there it simply runs.
+   */
+  setUpInTurn<T>(work: (executeSql: ExecuteSql) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,8 +48,8 @@ export interface DatabaseOptions {
   connectionWaitMs?: number;
 }
 
-/** Any number to pick one lock for migrations; every instance of every version uses it. */
-const MIGRATION_LOCK_KEY = 724_310_551;
+/** Any number to pick one lock for setup work; every instance of every version uses it. */
+const SETUP_LOCK_KEY = 724_310_551;
 
 /** Opens PostgreSQL when a URL is given, else PGlite persisted under `dataDir`, and migrates. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -76,17 +85,19 @@ async function openPglite(
     closeToOthers(dir);
   }
   const db = retryingTransactions(drizzlePglite(client, { schema }));
+  // PGlite's query() runs one statement; several without parameters need exec().
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values?.length) return client.query(text, values);
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
   return {
     db,
     kind: 'pglite',
     waitingForConnection: () => 0,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    // PGlite's query() runs one statement; several without parameters need exec().
-    executeSql: async (text, values) => {
-      if (values?.length) return client.query(text, values);
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    },
+    setUpInTurn: (work) => work(executeSql),
+    executeSql,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -116,7 +127,11 @@ async function openPostgres(
     db,
     kind: 'postgres',
     waitingForConnection: () => pool.waitingCount,
-    migrate: () => migratePostgresInTurn(pool),
+    migrate: () =>
+      setUpPostgresInTurn(pool, (_sql, client) =>
+        migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ),
+    setUpInTurn: (work) => setUpPostgresInTurn(pool, work),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -130,17 +145,21 @@ async function openPostgres(
 }
 
 /**
- * Instances started together on one database take turns: the first migrates under a session
- * advisory lock while the others wait for it, then find nothing left to do.
+ * Instances started together on one database take turns: each holds a session advisory lock
+ * on one connection while its `work` runs there; the others wait for the lock, then find
+ * nothing left to do.
  */
-async function migratePostgresInTurn(pool: pg.Pool): Promise<void> {
+async function setUpPostgresInTurn<T>(
+  pool: pg.Pool,
+  work: (executeSql: ExecuteSql, client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      return await work((text, values) => client.query(text, values), client);
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
     }
   } finally {
     client.release();

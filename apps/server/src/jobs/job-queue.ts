@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db, ExecuteSql } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../adapters/mail/index.ts';
 
@@ -142,20 +142,7 @@ function sqlOf(executor: Db | Tx): PgBoss.Db {
 
 const SCHEMA = 'pgboss';
 
-/** Starts pg-boss on the database (in its own schema) with this server's queues. */
-export async function createJobQueue(deps: {
-  database: Database;
-  log: JobLogger;
-}): Promise<JobQueue> {
-  const { database, log } = deps;
-  const boss = new PgBoss({
-    schema: SCHEMA,
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    // Cron scheduling is not used; its clock monitor would only add timers.
-    schedule: false,
-  });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+async function createOrUpdateQueues(boss: PgBoss): Promise<void> {
   for (const [
     name,
     { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, retentionMinutes },
@@ -173,6 +160,33 @@ export async function createJobQueue(deps: {
     // createQueue leaves an existing queue as it was; settings changed since take effect here.
     await boss.updateQueue(name, options);
   }
+}
+
+/** Starts pg-boss on the database (in its own schema) with this server's queues. */
+export async function createJobQueue(deps: {
+  database: Database;
+  log: JobLogger;
+}): Promise<JobQueue> {
+  const { database, log } = deps;
+  // While this instance sets up, pg-boss's SQL runs on the connection that holds the setup turn.
+  let setUpSql: ExecuteSql | null = null;
+  const boss = new PgBoss({
+    schema: SCHEMA,
+    db: { executeSql: (text, values) => (setUpSql ?? database.executeSql)(text, values) },
+    // Cron scheduling is not used; its clock monitor would only add timers.
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // Two instances creating the queues at once deadlock on pg-boss's tables: they take turns.
+  await database.setUpInTurn(async (executeSql) => {
+    setUpSql = executeSql;
+    try {
+      await boss.start();
+      await createOrUpdateQueues(boss);
+    } finally {
+      setUpSql = null;
+    }
+  });
 
   const workers = new Map<JobName, Worker[]>();
 
