@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_PREVIEW_MESSAGES } from '@vr/contracts';
 import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
 import { createReportStorage } from '../src/adapters/report-storage/index.ts';
 import {
@@ -191,7 +192,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
       });
     const found = await preview(CLEAN.vin);
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toMatchObject({ vin: CLEAN.vin, hasRecords: true });
+    expect(found.json()).toMatchObject({ vin: CLEAN.vin, hasRecords: true, existing: null });
     expect(found.json().vehicle).toMatch(/honda accord/i);
     const none = await preview(NO_RECORDS.vin);
     expect(none.json()).toMatchObject({ hasRecords: false });
@@ -205,14 +206,28 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
     expect(await getBalance(db, user.userId)).toBe(1);
   });
 
-  it('answers 409 with the existing order instead of charging twice, unless fresh for a Completed one', async () => {
+  it('answers 409 with the existing order instead of charging twice, unless fresh for a Completed one; the preview names it first', async () => {
     const user = await customer(3);
+    const previewExisting = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/api/report-orders/preview/${CLEAN.vin}`,
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).json().existing;
     const first = (await order(user, { vin: CLEAN.vin })).json().id;
+    expect(await previewExisting()).toMatchObject({
+      orderId: first,
+      status: expect.stringMatching(/Pending|Processing/),
+      message: REPORT_PREVIEW_MESSAGES.existingOpen,
+    });
     const again = await order(user, { vin: CLEAN.vin, fresh: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ orderId: first });
     expect(again.json().message).toMatch(/being made/);
     await t.jobs.drain();
+    expect(await previewExisting()).toMatchObject({ orderId: first, status: 'Completed' });
     const repeat = await order(user, { vin: CLEAN.vin });
     expect(repeat.statusCode).toBe(409);
     expect(repeat.json()).toMatchObject({ orderId: first });

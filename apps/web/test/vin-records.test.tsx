@@ -1,15 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORDER_MESSAGES, REPORT_PREVIEW_MESSAGES, type CustomerReportOrder } from '@vr/contracts';
+import {
+  ORDER_MESSAGES,
+  REPORT_PREVIEW_MESSAGES,
+  type CustomerReportOrder,
+  type ReportPreview,
+} from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MyVinLookups } from '../src/features/dashboard/vin-records/MyVinLookups.tsx';
 import { VinRecordsSection } from '../src/features/dashboard/vin-records/VinRecordsSection.tsx';
+import { hasLookupIntent, saveLookupIntent } from '../src/lib/lookup-intent.ts';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch, vpic } from './support.tsx';
 
 const HONDA = '1HGCM82633A004352';
 
-beforeEach(() => setToken('user-token'));
+beforeEach(() => {
+  setToken('user-token');
+  sessionStorage.clear();
+});
 
 const order = (extra: Partial<CustomerReportOrder>): CustomerReportOrder => ({
   id: 'order-1',
@@ -22,7 +31,21 @@ const order = (extra: Partial<CustomerReportOrder>): CustomerReportOrder => ({
   ...extra,
 });
 
-function dashboard(routes: Record<string, (path: string) => Response>) {
+const preview =
+  (existing: ReportPreview['existing'] = null) =>
+  () =>
+    jsonResponse({
+      vin: HONDA,
+      vehicle: '2003 HONDA Accord',
+      hasRecords: true,
+      message: REPORT_PREVIEW_MESSAGES.records,
+      existing,
+    } satisfies ReportPreview);
+
+function dashboard(
+  routes: Record<string, (path: string) => Response>,
+  onBuyCredits: () => void = () => {},
+) {
   const stub = stubFetch({
     '/api/api/user/credit': () => jsonResponse({ creditBalance: 3 }),
     '/api/api/report-orders/my-orders': () => jsonResponse([]),
@@ -30,9 +53,19 @@ function dashboard(routes: Record<string, (path: string) => Response>) {
       jsonResponse(vpic({ ModelYear: '2003', Make: 'HONDA', Model: 'Accord', ErrorCode: '0' })),
     ...routes,
   });
-  renderWithProviders(<VinRecordsSection onBuyCredits={() => {}} />);
+  renderWithProviders(<VinRecordsSection onBuyCredits={onBuyCredits} />);
   return stub;
 }
+
+/** The POSTs that placed orders, with their bodies. */
+const orderPosts = (stub: ReturnType<typeof stubFetch>) =>
+  stub.fetchMock.mock.calls
+    .filter(
+      ([url, init]) => String(url).endsWith('/api/api/report-orders') && init?.method === 'POST',
+    )
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
+const orderPlaced = () => jsonResponse({ id: 'order-2', reportUrl: null }, 201);
 
 async function search() {
   const user = userEvent.setup();
@@ -94,5 +127,77 @@ describe('VIN Records', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /View Report/ })).toBeTruthy(), {
       timeout: 5000,
     });
+  });
+
+  it('carries on a VIN lookup interrupted by the sign-in: the vehicle, its preview, one Order button', async () => {
+    saveLookupIntent({ searchType: 'vin', vin: HONDA });
+    const stub = dashboard({ '/api/api/report-orders/preview/': preview() });
+    expect(await screen.findByText(REPORT_PREVIEW_MESSAGES.records)).toBeTruthy();
+    expect(screen.getByText(HONDA)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Order Report/ })).toHaveLength(1);
+    expect(orderPosts(stub)).toEqual([]);
+    expect(hasLookupIntent()).toBe(false);
+  });
+
+  it('shows the automatic order of a plate search coming, and places it', async () => {
+    saveLookupIntent({ searchType: 'license_plate', state: 'CA', plate: '7ABC123', vin: HONDA });
+    const stub = dashboard({
+      '/api/api/report-orders/preview/': preview(),
+      '/api/api/report-orders': orderPlaced,
+    });
+    expect(await screen.findByText('Ordering its report for 1 credit…')).toBeTruthy();
+    expect(await screen.findByText(/Report ordered\. It appears below/)).toBeTruthy();
+    expect(orderPosts(stub)).toEqual([{ vin: HONDA, vehicle: '2003 HONDA Accord' }]);
+  });
+
+  it('lets the customer cancel the automatic order of a plate search', async () => {
+    saveLookupIntent({ searchType: 'license_plate', state: 'CA', plate: '7ABC123', vin: HONDA });
+    const stub = dashboard({
+      '/api/api/report-orders/preview/': preview(),
+      '/api/api/report-orders': orderPlaced,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: /Order Report/ })).toBeTruthy();
+    // Longer than the automatic order's pause: still nothing ordered.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(orderPosts(stub)).toEqual([]);
+    expect(screen.queryByText('Ordering its report for 1 credit…')).toBeNull();
+  });
+
+  it('opens the report the customer already has instead of ordering a plate search again', async () => {
+    saveLookupIntent({ searchType: 'license_plate', state: 'CA', plate: '7ABC123', vin: HONDA });
+    const message = REPORT_PREVIEW_MESSAGES.existingCompleted(30);
+    const stub = dashboard({
+      '/api/api/report-orders/preview/': preview({
+        orderId: 'order-1',
+        status: 'Completed',
+        message,
+      }),
+      '/api/api/report-orders': orderPlaced,
+    });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Report' })).toBeTruthy();
+    expect(screen.queryByText('Ordering its report for 1 credit…')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Order a Fresh Report/ }));
+    await screen.findByText(/Report ordered\. It appears below/);
+    expect(orderPosts(stub)).toEqual([{ vin: HONDA, vehicle: '2003 HONDA Accord', fresh: true }]);
+  });
+
+  it('keeps the vehicle for after Buy Credits when the balance is short', async () => {
+    let boughtCredits = false;
+    dashboard(
+      {
+        '/api/api/user/credit': () => jsonResponse({ creditBalance: 0 }),
+        '/api/api/report-orders/preview/': preview(),
+      },
+      () => (boughtCredits = true),
+    );
+    const user = await search();
+    await user.click(await screen.findByRole('button', { name: /Order Report/ }));
+    await user.click(await screen.findByRole('button', { name: 'Buy Credits' }));
+    expect(boughtCredits).toBe(true);
+    expect(hasLookupIntent()).toBe(true);
   });
 });

@@ -58,12 +58,28 @@ export const reportPreviewResponseSchema = z.object({
   hasRecords: z.boolean(),
   /** What the page shows next to the order button. */
   message: z.string(),
+  /**
+   * The caller's order of this VIN that a new one would repeat (open, or Completed in the last
+   * REPEAT_ORDER_WINDOW_DAYS days): ordering would answer 409 with it, so the page opens it
+   * instead. Null when an order would go ahead.
+   */
+  existing: z
+    .object({
+      orderId: z.string(),
+      status: reportOrderStatusSchema,
+      message: z.string(),
+    })
+    .nullable(),
 });
 export type ReportPreview = z.infer<typeof reportPreviewResponseSchema>;
 
 export const REPORT_PREVIEW_MESSAGES = {
   records: 'History records found: the report lists them with the safety recalls of the model.',
   noRecords: 'No history records for this VIN: nothing to order.',
+  existingOpen:
+    'You ordered this report already and it is being made: it appears in My VIN Lookups below.',
+  existingCompleted: (days: number) =>
+    `You have this report from the last ${days} days: open it at no charge, or order a fresh one.`,
 } as const;
 
 /** One item of GET /api/api/report-orders/my-orders (docs/orders-api.md). */

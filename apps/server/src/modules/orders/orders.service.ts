@@ -217,7 +217,18 @@ export function createOrdersService(deps: OrdersDeps) {
       const message = hasRecords
         ? REPORT_PREVIEW_MESSAGES.records
         : REPORT_PREVIEW_MESSAGES.noRecords;
-      return { vin, vehicle, hasRecords, message };
+      const earlier = (await orderNotToRepeat(db, userId, vin, false))?.existing;
+      const existing = earlier
+        ? {
+            orderId: earlier.id,
+            status: earlier.status,
+            message:
+              earlier.status === 'Completed'
+                ? REPORT_PREVIEW_MESSAGES.existingCompleted(REPEAT_ORDER_WINDOW_DAYS)
+                : REPORT_PREVIEW_MESSAGES.existingOpen,
+          }
+        : null;
+      return { vin, vehicle, hasRecords, message, existing };
     },
 
     /** The caller's orders, newest first, with a fresh signed report link on Completed ones. */

@@ -16,6 +16,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../../lib/responsive.ts';
+import { hasLookupIntent } from '../../lib/lookup-intent.ts';
 import { BuyCreditsSection } from './credits/BuyCreditsSection.tsx';
 import { PurchaseHistorySection } from './credits/PurchaseHistorySection.tsx';
 import { PaymentInfoSection } from './payments/PaymentInfoSection.tsx';
@@ -107,7 +108,11 @@ export function DashboardBody({
     ) : section === 'payments' ? (
       <PaymentInfoSection addCardRequested={addCardRequested} onAddCardHandled={onAddCardHandled} />
     ) : section === 'credits' ? (
-      <BuyCreditsSection onAddPaymentMethod={onAddPaymentMethod} />
+      <BuyCreditsSection
+        onAddPaymentMethod={onAddPaymentMethod}
+        // Back to the vehicle the customer was about to order when the balance ran short.
+        onCredited={() => hasLookupIntent() && onSelect('records')}
+      />
     ) : (
       <PurchaseHistorySection />
     );

@@ -5,7 +5,7 @@ import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session-context.ts';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
-import { savePendingSearch } from '../../lib/pending-search.ts';
+import { dropLookupIntent, saveLookupIntent } from '../../lib/lookup-intent.ts';
 import { lookupPlate } from '../../lib/plate-lookup.ts';
 import { useIsMobile } from '../../lib/responsive.ts';
 import { useSignInDialog } from '../../lib/sign-in-dialog.ts';
@@ -98,14 +98,18 @@ export function LandingPage() {
 
   const [plateBusy, setPlateBusy] = useState(false);
   const [plateError, setPlateError] = useState<string | null>(null);
-  // Signed in, a plate search finds the VIN here and the dashboard decodes and orders it.
+  // Signed in, a plate search finds the VIN here and the dashboard decodes and orders it; signed
+  // out, the search waits for the sign-in and VIN Records runs it.
   const searchPlate = async (state: string, plate: string) => {
-    if (!user) return requestSignIn();
+    if (!user) {
+      saveLookupIntent({ searchType: 'license_plate', state, plate, vin: null });
+      return requestSignIn();
+    }
     setPlateBusy(true);
     setPlateError(null);
     try {
       const found = await lookupPlate(state, plate);
-      savePendingSearch({ vin: found.vin!, state, plate });
+      saveLookupIntent({ searchType: 'license_plate', state, plate, vin: found.vin! });
       goDashboard();
     } catch (err) {
       setPlateError((err as Error).message);
@@ -173,6 +177,7 @@ export function LandingPage() {
             preview={user ? reportPreviewText(preview) : undefined}
             onClose={closeVehicle}
             onLookup={() => {
+              saveLookupIntent({ searchType: 'vin', vin: vehicle.vin });
               closeVehicle();
               requestSignIn();
             }}
@@ -199,7 +204,10 @@ export function LandingPage() {
         <SignInDialog
           open={open === 'signIn'}
           productName={productName}
-          onClose={close}
+          onClose={() => {
+            dropLookupIntent();
+            close();
+          }}
           onSignedIn={(session) => {
             close();
             establish(session);

@@ -23,6 +23,8 @@ import { PurchaseFlow } from './PurchaseFlow.tsx';
 export interface BuyCreditsSectionProps {
   /** Switches the dashboard to Payment Info (a purchase without a saved card asks for one). */
   onAddPaymentMethod: () => void;
+  /** A purchase added its credits. */
+  onCredited?: () => void;
 }
 
 function PackageCard({
@@ -101,7 +103,7 @@ function PackageCard({
 }
 
 /** Dashboard section 3, "Buy Credits": the balance and the packages of the catalog. */
-export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps) {
+export function BuyCreditsSection({ onAddPaymentMethod, onCredited }: BuyCreditsSectionProps) {
   const balance = useCreditBalance();
   const catalog = useCreditPackages();
   const cards = usePaymentMethods();
@@ -181,6 +183,7 @@ export function BuyCreditsSection({ onAddPaymentMethod }: BuyCreditsSectionProps
           pkg={buying}
           cards={cards.data ?? []}
           onDone={() => setBuying(null)}
+          onCredited={onCredited}
           onAddCard={onAddPaymentMethod}
         />
       ) : null}

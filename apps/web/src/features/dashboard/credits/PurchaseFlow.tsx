@@ -33,16 +33,19 @@ export function PurchaseFlow({
   pkg,
   cards,
   onDone,
+  onCredited,
   onAddCard,
 }: {
   pkg: CreditPackage;
   cards: PaymentMethodView[];
   onDone: () => void;
+  /** After onDone, when the purchase added the credits. */
+  onCredited?: () => void;
   /** Leaves the purchase for Payment Info, where a card is added. */
   onAddCard: () => void;
 }) {
   const { step, busy, error, next, confirm, challenge, cancelOrder, chooseAnotherCard, later } =
-    usePurchaseFlow(pkg, onDone);
+    usePurchaseFlow(pkg, onDone, onCredited);
   const [cardId, setCardId] = useState(
     () => (cards.find((c) => c.isDefault) ?? cards[0])?.id ?? '',
   );

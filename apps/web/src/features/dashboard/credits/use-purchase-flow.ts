@@ -52,7 +52,8 @@ async function worded<T>(run: () => Promise<T>, word: (message: string) => strin
  * intent, Confirm Payment confirms it (with the bank's check where asked), the sandbox's 3-D
  * Secure challenge ends it, Cancel Order cancels it. The error shown is the latest step's.
  */
-export function usePurchaseFlow(pkg: CreditPackage, onDone: () => void) {
+/** `onCredited` follows `onDone` when the purchase added the credits. */
+export function usePurchaseFlow(pkg: CreditPackage, onDone: () => void, onCredited?: () => void) {
   const toast = useToast();
   const refreshCredits = useRefreshCredits();
   const refreshPending = useRefreshPending();
@@ -72,6 +73,7 @@ export function usePurchaseFlow(pkg: CreditPackage, onDone: () => void) {
       toast.info(PENDING_TEXT);
     }
     onDone();
+    if (outcome.kind === 'succeeded') onCredited?.();
   };
 
   /** Stripe mode: Stripe.js shows the bank's check; the server's view of the intent decides. */

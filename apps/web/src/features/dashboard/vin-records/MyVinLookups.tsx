@@ -8,7 +8,7 @@ import { REPORT_COST_CREDITS, type CustomerReportOrder } from '@vr/contracts';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { SectionCard } from '../SectionCard.tsx';
-import { fetchMyOrders, useMyOrders } from './api.ts';
+import { openOrderReport, orderNumber, useMyOrders } from './api.ts';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,19 +25,8 @@ function shownStatus(order: CustomerReportOrder) {
 function OrderItem({ order }: { order: CustomerReportOrder }) {
   const toast = useToast();
   const status = shownStatus(order);
-  // The window opens at once (popup blockers allow only that) and gets a freshly signed link.
-  const openReport = async () => {
-    const win = window.open('', '_blank');
-    try {
-      const fresh = (await fetchMyOrders()).find((o) => o.id === order.id);
-      if (!fresh?.reportUrl) throw new Error('The report is not available.');
-      if (win) win.location.href = fresh.reportUrl;
-      else window.location.assign(fresh.reportUrl);
-    } catch (err) {
-      win?.close();
-      toast.error((err as Error).message);
-    }
-  };
+  const openReport = () =>
+    openOrderReport(order.id).catch((err: unknown) => toast.error((err as Error).message));
   return (
     <Paper
       variant="outlined"
@@ -49,7 +38,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           {order.vin}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {DATE.format(new Date(order.createdAt))} · Cost: {REPORT_COST_CREDITS} credit
+          Ordered {DATE.format(new Date(order.createdAt))} · Order {orderNumber(order.id)} · Cost:{' '}
+          {REPORT_COST_CREDITS} credit
         </Typography>
         {order.status === 'Refunded' ? (
           <Typography variant="body2" color="text.secondary">

@@ -10,20 +10,21 @@ import {
   ORDER_MESSAGES,
   REPORT_COST_CREDITS,
   TIMINGS,
+  creditCount,
   vehicleLabel,
   type VehicleSummary,
 } from '@vr/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SearchPanel } from '../../../components/lookup/SearchPanel.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { decodeVin } from '../../../lib/decode.ts';
-import { takePendingSearch } from '../../../lib/pending-search.ts';
+import { saveLookupIntent, takeLookupIntent } from '../../../lib/lookup-intent.ts';
 import { lookupPlate } from '../../../lib/plate-lookup.ts';
 import { CREDIT_KEYS, useCreditBalance, useFreshBalance } from '../credits/api.ts';
 import { SectionCard } from '../SectionCard.tsx';
 import { reportPreviewText, useReportPreview } from '../../../lib/report-preview.ts';
-import { ORDER_KEYS, createReportOrder, fetchMyOrders } from './api.ts';
+import { ORDER_KEYS, createReportOrder, fetchMyOrders, openOrderReport } from './api.ts';
 import { MyVinLookups } from './MyVinLookups.tsx';
 
 export interface VinRecordsSectionProps {
@@ -35,9 +36,17 @@ type Lookup =
   | { phase: 'idle' }
   | { phase: 'plate'; state: string; plate: string; startedAt: number }
   | { phase: 'decoding'; vin: string; fromPlate: boolean }
-  | { phase: 'found'; vehicle: VehicleSummary; fromPlate: boolean }
+  /** `autoOrder`: found from a plate, so ordered about 1 s later unless cancelled or refused. */
+  | { phase: 'found'; vehicle: VehicleSummary; autoOrder: boolean }
   | { phase: 'ordering'; vehicle: VehicleSummary }
   | { phase: 'ordered'; vehicle: VehicleSummary };
+
+/** The customer's order that a new one would repeat: opened or shown instead of charging. */
+interface ExistingOrder {
+  orderId: string;
+  message: string;
+  completed: boolean;
+}
 
 const newKey = () => globalThis.crypto.randomUUID();
 
@@ -86,8 +95,9 @@ function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
 
 /**
  * Dashboard section 1, "VIN Records" (docs/product-rules.md#lookups): look a vehicle up by
- * VIN or plate, order its report for one credit (automatically after a plate lookup), and list
- * 'My VIN Lookups'.
+ * VIN or plate, order its report for one credit (automatically after a plate lookup, with a
+ * moment to cancel), and list 'My VIN Lookups'. A lookup interrupted by a sign-in or by Buy
+ * Credits carries on here (lib/lookup-intent.ts).
  */
 export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
   const balance = useCreditBalance();
@@ -98,50 +108,59 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
   const [error, setError] = useState<string | null>(null);
   const [noCredit, setNoCredit] = useState(false);
   const freshBalance = useFreshBalance();
-  const [existing, setExisting] = useState<string | null>(null);
-  const previewVin =
-    lookup.phase === 'found' || lookup.phase === 'ordering' || lookup.phase === 'ordered'
-      ? lookup.vehicle.vin
-      : null;
-  const preview = useReportPreview(previewVin);
+  const [orderedMeanwhile, setOrderedMeanwhile] = useState<ExistingOrder | null>(null);
+  const preview = useReportPreview(lookup.phase === 'found' ? lookup.vehicle.vin : null);
   const noRecords = preview.data?.hasRecords === false;
-
-  /** The existing order's report opens; an open one's progress is in the list below. */
-  const showExisting = async (orderId: string, message: string) => {
-    setExisting(message);
-    const found = (await fetchMyOrders()).find((o) => o.id === orderId);
-    if (found?.reportUrl) window.open(found.reportUrl, '_blank');
-  };
+  const fromPreview = preview.data?.existing;
+  const existing: ExistingOrder | null =
+    orderedMeanwhile ??
+    (fromPreview
+      ? {
+          orderId: fromPreview.orderId,
+          message: fromPreview.message,
+          completed: fromPreview.status === 'Completed',
+        }
+      : null);
   const elapsed = useElapsedSeconds(lookup.phase === 'plate' ? lookup.startedAt : null);
 
-  const order = async (vehicle: VehicleSummary) => {
+  const clearMessages = () => {
+    setError(null);
+    setNoCredit(false);
+    setOrderedMeanwhile(null);
+  };
+
+  const order = async (vehicle: VehicleSummary, fresh = false) => {
     if ((await freshBalance()) < REPORT_COST_CREDITS) {
       setNoCredit(true);
-      setLookup({ phase: 'found', vehicle, fromPlate: false });
+      setLookup({ phase: 'found', vehicle, autoOrder: false });
       return;
     }
-    setNoCredit(false);
-    setError(null);
-    setExisting(null);
+    clearMessages();
     setLookup({ phase: 'ordering', vehicle });
     const label = vehicleLabel({ year: vehicle.year, make: vehicle.make, model: vehicle.model });
     try {
-      const placed = await createReportOrder(vehicle.vin, label, newKey());
+      const placed = await createReportOrder(
+        { vin: vehicle.vin, vehicle: label, ...(fresh ? { fresh } : {}) },
+        newKey(),
+      );
       if ('existing' in placed) {
-        setLookup({ phase: 'found', vehicle, fromPlate: false });
-        await showExisting(placed.existing.orderId, placed.existing.message);
+        const earlier = (await fetchMyOrders()).find((o) => o.id === placed.existing.orderId);
+        setOrderedMeanwhile({ ...placed.existing, completed: earlier?.status === 'Completed' });
+        setLookup({ phase: 'found', vehicle, autoOrder: false });
         return;
       }
       setLookup({ phase: 'ordered', vehicle });
       toast.success(`Report ordered for ${label}. We e-mail you when it is ready.`);
     } catch (err) {
-      setLookup({ phase: 'found', vehicle, fromPlate: false });
+      setLookup({ phase: 'found', vehicle, autoOrder: false });
       if (err instanceof ApiError && err.status === 402) {
         setNoCredit(true);
       } else {
         setError(ORDER_MESSAGES.failedToOrder((err as Error).message));
       }
     } finally {
+      // The next preview of the vehicle must name this order.
+      client.removeQueries({ queryKey: ['orders', 'preview'] });
       await Promise.all([
         client.invalidateQueries({ queryKey: ORDER_KEYS.mine }),
         client.invalidateQueries({ queryKey: CREDIT_KEYS.balance }),
@@ -149,7 +168,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
     }
   };
 
-  const decodeAndMaybeOrder = async (target: string, fromPlate: boolean) => {
+  const decode = async (target: string, fromPlate: boolean) => {
     setLookup({ phase: 'decoding', vin: target, fromPlate });
     let vehicle: VehicleSummary;
     try {
@@ -165,27 +184,18 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
       );
       return;
     }
-    setLookup({ phase: 'found', vehicle, fromPlate });
-    if (!fromPlate) return;
-    if ((await freshBalance()) < REPORT_COST_CREDITS) {
-      setNoCredit(true);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, TIMINGS.autoOrderMs));
-    await order(vehicle);
+    const covered = !fromPlate || (await freshBalance()) >= REPORT_COST_CREDITS;
+    setNoCredit(!covered);
+    setLookup({ phase: 'found', vehicle, autoOrder: fromPlate && covered });
   };
 
-  const searchVin = () => {
-    setError(null);
-    setExisting(null);
-    setNoCredit(false);
-    void decodeAndMaybeOrder(vin, false);
+  const searchVin = (target: string) => {
+    clearMessages();
+    void decode(target, false);
   };
 
   const searchPlate = async (state: string, plate: string) => {
-    setError(null);
-    setExisting(null);
-    setNoCredit(false);
+    clearMessages();
     setLookup({ phase: 'plate', state, plate, startedAt: Date.now() });
     let found: string;
     try {
@@ -195,24 +205,52 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
       setError((err as Error).message);
       return;
     }
-    await decodeAndMaybeOrder(found, true);
+    await decode(found, true);
   };
 
-  // A plate search started on the landing page finishes here (docs/product-rules.md#lookups).
-  const pendingHandled = useRef(false);
+  // The automatic order of a plate search waits for the preview: none when it finds no records
+  // or an order of the vehicle to open instead (a failed preview leaves the check to the server).
+  const autoOrderPlanned =
+    lookup.phase === 'found' && lookup.autoOrder && !noCredit && !noRecords && !existing;
+  const autoOrderDue = autoOrderPlanned && !preview.isPending;
   useEffect(() => {
-    if (pendingHandled.current) return;
-    pendingHandled.current = true;
-    const pending = takePendingSearch();
-    if (!pending) return;
-    const timer = setTimeout(
-      () => void decodeAndMaybeOrder(pending.vin, true),
-      TIMINGS.pendingPlateSearchMs,
-    );
+    if (!autoOrderDue || lookup.phase !== 'found') return;
+    const vehicle = lookup.vehicle;
+    const timer = setTimeout(() => void order(vehicle), TIMINGS.autoOrderMs);
     return () => clearTimeout(timer);
-    // Runs once, on the first render of the section.
+    // Armed once per found vehicle; `order` is rebuilt on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoOrderDue, lookup]);
+
+  // A lookup interrupted by a sign-in or by Buy Credits carries on here.
+  useEffect(() => {
+    const intent = takeLookupIntent();
+    if (!intent) return;
+    const { vin: found } = intent;
+    let carriedOn = false;
+    const carryOn = () => {
+      carriedOn = true;
+      if (intent.searchType === 'vin') searchVin(intent.vin);
+      else if (found) void decode(found, true);
+      else void searchPlate(intent.state, intent.plate);
+    };
+    // A plate search found on the landing page is finished after a short pause (the spec's rule).
+    const pause = intent.searchType === 'license_plate' && found ? TIMINGS.pendingPlateSearchMs : 0;
+    const timer = setTimeout(carryOn, pause);
+    return () => {
+      clearTimeout(timer);
+      // Unmounted before it ran (StrictMode does that once): it waits for the next mount.
+      if (!carriedOn) saveLookupIntent(intent);
+    };
+    // Runs once, when the section opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const buyCredits = () => {
+    // After the purchase the dashboard comes back here, to the vehicle.
+    if (lookup.phase === 'found') saveLookupIntent({ searchType: 'vin', vin: lookup.vehicle.vin });
+    onBuyCredits();
+  };
 
   const busy =
     lookup.phase === 'plate' || lookup.phase === 'decoding' || lookup.phase === 'ordering';
@@ -237,7 +275,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
               setVin(next);
               setError(null);
             },
-            onSearch: searchVin,
+            onSearch: () => searchVin(vin),
             pending: busy,
             error: null,
           }}
@@ -262,7 +300,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
           </Alert>
         ) : null}
         {shown ? <VehicleCard vehicle={shown} /> : null}
-        {shown ? (
+        {lookup.phase === 'found' && !existing ? (
           <Typography
             variant="body2"
             sx={{ mt: 1 }}
@@ -272,9 +310,27 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
             {reportPreviewText(preview)}
           </Typography>
         ) : null}
-        {existing ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {existing}
+        {lookup.phase === 'found' && existing ? (
+          <Alert
+            severity="info"
+            sx={{ mt: 2 }}
+            action={
+              existing.completed ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() =>
+                    void openOrderReport(existing.orderId).catch((err: unknown) =>
+                      toast.error((err as Error).message),
+                    )
+                  }
+                >
+                  View Report
+                </Button>
+              ) : undefined
+            }
+          >
+            {existing.message}
           </Alert>
         ) : null}
         {noCredit ? (
@@ -282,7 +338,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
             severity="warning"
             sx={{ mt: 2 }}
             action={
-              <Button color="inherit" size="small" onClick={onBuyCredits}>
+              <Button color="inherit" size="small" onClick={buyCredits}>
                 Buy Credits
               </Button>
             }
@@ -292,19 +348,30 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
         ) : null}
         {lookup.phase === 'found' && !noCredit ? (
           <Box sx={{ mt: 2, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-            {lookup.fromPlate ? (
-              <Typography color="text.secondary">Ordering the report…</Typography>
-            ) : (
+            {autoOrderPlanned ? (
+              <>
+                <Typography role="status">
+                  Ordering its report for {creditCount(REPORT_COST_CREDITS)}…
+                </Typography>
+                <Button
+                  variant="outlined"
+                  onClick={() => setLookup({ ...lookup, autoOrder: false })}
+                >
+                  Cancel
+                </Button>
+              </>
+            ) : existing && !existing.completed ? null : (
               <Button
                 variant="contained"
                 disabled={noRecords}
-                onClick={() => void order(lookup.vehicle)}
+                onClick={() => void order(lookup.vehicle, Boolean(existing))}
               >
-                Order Report ({REPORT_COST_CREDITS} credit)
+                {existing ? 'Order a Fresh Report' : 'Order Report'} (
+                {creditCount(REPORT_COST_CREDITS)})
               </Button>
             )}
             <Typography variant="body2" color="text.secondary">
-              Balance: {balance} {balance === 1 ? 'credit' : 'credits'}
+              Balance: {creditCount(balance)}
             </Typography>
           </Box>
         ) : null}

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerReportOrder, ExistingOrderResponse } from '@vr/contracts';
+import type {
+  CreateReportOrderBody,
+  CustomerReportOrder,
+  ExistingOrderResponse,
+} from '@vr/contracts';
 import { ApiError, apiFetch } from '../../../lib/api.ts';
 
 export const ORDER_KEYS = { mine: ['orders', 'mine'] as const };
@@ -24,8 +28,7 @@ export function useMyOrders() {
  * caller's existing order of the VIN comes back as `existing` (409: nothing was charged).
  */
 export async function createReportOrder(
-  vin: string,
-  vehicle: string,
+  order: CreateReportOrderBody,
   idempotencyKey: string,
 ): Promise<{ id: string } | { existing: ExistingOrderResponse }> {
   try {
@@ -33,7 +36,7 @@ export async function createReportOrder(
       auth: true,
       method: 'POST',
       headers: { 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify({ vin, vehicle }),
+      body: JSON.stringify(order),
     });
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && typeof err.body?.orderId === 'string') {
@@ -45,4 +48,26 @@ export async function createReportOrder(
 
 export function fetchMyOrders() {
   return apiFetch<CustomerReportOrder[]>('/report-orders/my-orders', { auth: true });
+}
+
+/**
+ * Opens a Completed order's PDF in a new tab with a freshly signed link. The tab opens at once,
+ * inside the click (popup blockers allow only that), and is closed again when there is no report.
+ */
+export async function openOrderReport(orderId: string): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const fresh = (await fetchMyOrders()).find((o) => o.id === orderId);
+    if (!fresh?.reportUrl) throw new Error('The report is not available.');
+    if (win) win.location.href = fresh.reportUrl;
+    else window.location.assign(fresh.reportUrl);
+  } catch (err) {
+    win?.close();
+    throw err;
+  }
+}
+
+/** How a customer tells two orders apart and quotes one to support: its id's first 8 characters. */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
