@@ -144,6 +144,14 @@ describe('landing page', () => {
     await page.getByRole('button', { name: 'View Sample Data' }).click();
     const sample = page.getByRole('dialog', { name: 'Sample Vehicle History Data' });
     await sample.getByText('Sample data for illustration only', { exact: false }).waitFor();
+    // The sample report is the real layout: a PDF the server renders from sandbox records.
+    const link = sample.getByRole('link', { name: 'Open Sample Report (PDF)' });
+    const pdf = await page.request.get(
+      new URL((await link.getAttribute('href'))!, page.url()).href,
+    );
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await page.keyboard.press('Escape');
     await sample.waitFor({ state: 'hidden' });
   });

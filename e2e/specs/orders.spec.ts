@@ -88,8 +88,13 @@ describe('plate lookup and report orders', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
 
+    // The preview names the report the customer has: no automatic order, nothing charged.
     await searchPlate(page, 'TX', 'FORD150');
-    await page.getByText(ORDER_MESSAGES.alreadyCompleted(REPEAT_ORDER_WINDOW_DAYS)).waitFor();
+    await page
+      .getByText(REPORT_PREVIEW_MESSAGES.existingCompleted(REPEAT_ORDER_WINDOW_DAYS))
+      .waitFor();
+    await page.getByRole('button', { name: 'Order a Fresh Report (1 credit)' }).waitFor();
+    expect(await page.getByText('Ordering its report for 1 credit…').count()).toBe(0);
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
   });
 

@@ -44,7 +44,7 @@ import { registerWebApp } from './modules/web/web.routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSlaJob } from './modules/orders/orders.sla.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportsRoutes, sampleReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReportGeneration } from './modules/reports/report-generation.service.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
@@ -234,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(platesRoutes, { plates: services.plates, guards });
       await api.register(ordersRoutes, { orders: services.orders, guards });
       await api.register(reportsRoutes, { reports: services.reports, guards });
+      await api.register(sampleReportRoutes, { sample: services.sampleReport });
       await api.register(adminModule, {
         db: database.db,
         guards,

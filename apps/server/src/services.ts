@@ -23,7 +23,11 @@ import { createStripeWebhookService } from './modules/payments/stripe-webhook.se
 import { createPlateService } from './modules/plates/plates.service.ts';
 import { createReportLinks } from './modules/reports/report-links.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
-import { createReportGenerationService } from './modules/reports/report-generation.service.ts';
+import {
+  createReportGenerationService,
+  type RenderReport,
+} from './modules/reports/report-generation.service.ts';
+import { createSampleReport } from './modules/reports/sample-report.ts';
 import { renderReportPdf } from './modules/reports/render/render-report-pdf.ts';
 import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -72,6 +76,15 @@ export function createServices(config: Config, database: Database, adapters: Ser
       perIpHour: config.PLATE_SEARCHES_PER_IP_HOUR,
     },
   });
+  const renderReport: RenderReport = (content) =>
+    renderReportPdf({
+      vehicle: toReportVehicle(content.vin, content.decoded),
+      history: content.history,
+      recalls: content.recalls,
+      order: content.order,
+      productName: config.PRODUCT_NAME,
+      contactEmail: config.CONTACT_EMAIL,
+    });
   const generation = createReportGenerationService({
     db,
     storage: adapters.reportStorage,
@@ -80,15 +93,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     decoder,
     history: adapters.historyProvider,
     recalls: createCachedRecallsProvider({ db, provider: adapters.recallsProvider }),
-    render: (content) =>
-      renderReportPdf({
-        vehicle: toReportVehicle(content.vin, content.decoded),
-        history: content.history,
-        recalls: content.recalls,
-        order: content.order,
-        productName: config.PRODUCT_NAME,
-        contactEmail: config.CONTACT_EMAIL,
-      }),
+    render: renderReport,
     tmpDir: join(config.DATA_DIR, 'tmp'),
     attemptTimeoutMs: config.REPORT_JOB_TIMEOUT_SECONDS * 1000,
     retryHours: config.REPORT_RETRY_HOURS,
@@ -118,6 +123,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       reportLinkFor: (order) => links.urlFor(order),
     }),
     generation,
+    sampleReport: createSampleReport({ decoder, render: renderReport }),
     slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),
     reports: createReportsService({
       db,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PREVIEW_MESSAGES } from '@vr/contracts';
+import { REPORT_PREVIEW_MESSAGES, SAMPLE_REPORT_RATE_PER_MINUTE } from '@vr/contracts';
 import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
 import { createReportStorage } from '../src/adapters/report-storage/index.ts';
 import {
@@ -180,6 +180,32 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
     expect((await orderRow(id)).reportSource).toBe('generated');
     expect(await mails(user.email, 'is ready')).toHaveLength(1);
     expect(await getBalance(db, user.userId)).toBe(0);
+  });
+
+  it('serves the sample report to anyone: the real layout, SANDBOX SAMPLE on every page, within a budget', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/api/sample-report' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const dir = await mkdtemp(join(tmpdir(), 'vr-sample-'));
+    const file = join(dir, 'sample.pdf');
+    await writeFile(file, res.rawPayload);
+    const { stdout } = await run('pdftotext', [file, '-']);
+    const pages = stdout.split('\f').filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page).toContain('SANDBOX SAMPLE - not real vehicle records');
+    const text = stdout.replace(/\s+/g, ' ');
+    expect(text).toContain(SALVAGE.vin);
+    expect(text.toLowerCase()).toContain(SALVAGE.vehicle.toLowerCase());
+
+    const more = [];
+    // The budget counts the first download too: the last of these is one too many.
+    for (let i = 0; i < SAMPLE_REPORT_RATE_PER_MINUTE; i++) {
+      more.push(await t.app.inject({ method: 'GET', url: '/api/api/sample-report' }));
+    }
+    const refused = more.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0]!.json().message).toMatch(/sample reports a minute/);
   });
 
   it('previews records before paying, within a per-user budget, and refuses to sell an empty report', async () => {

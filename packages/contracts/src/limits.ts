@@ -21,6 +21,12 @@ export const PLATE_LIMITS = {
   healthCheckEverySeconds: 60,
 } as const;
 
+/**
+ * Downloads of the public sample report per client address a minute, per instance: the PDF is
+ * served from memory, so the budget only bounds the bytes one address can pull (docs/limits.md).
+ */
+export const SAMPLE_REPORT_RATE_PER_MINUTE = 20;
+
 export const TIMINGS = {
   toastDefaultMs: 3000,
   toastFadeMs: 300,

@@ -85,6 +85,8 @@ export const API_MESSAGES = {
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
   decodeRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
     `At most ${perMinute} decode requests a minute are answered per address; retry in ${retryAfterSeconds} s.`,
+  sampleReportRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
+    `At most ${perMinute} sample reports a minute are sent per address; retry in ${retryAfterSeconds} s.`,
   decodeFormatUnknown: 'expected json, xml or csv',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,

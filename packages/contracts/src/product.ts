@@ -32,6 +32,9 @@ export const REPORT_CONTENTS = [
   'Safety recalls for the model',
 ] as const;
 
+/** The public sample report (GET, no token): a real report of a sandbox demo vehicle. */
+export const SAMPLE_REPORT_PATH = '/api/api/sample-report';
+
 /** The same in one sentence, for the landing page's lead texts. */
 export const REPORT_CONTENTS_SENTENCE =
   'title history and brands, odometer readings, junk, salvage and insurance records, thefts, liens, past sales and safety recalls';

@@ -1,9 +1,13 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { API_MESSAGES, SAMPLE_REPORT_RATE_PER_MINUTE } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { OpenedReport, ReportsService } from './reports.service.ts';
+import type { SampleReport } from './sample-report.ts';
 
 function sendReport(
   reply: FastifyReply,
@@ -64,6 +68,47 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const report = await reports.openReportForAdmin(request.params.orderId);
       return sendReport(reply, report, 'attachment');
+    },
+  );
+};
+
+/** The landing page's sample report, public, with its own per-address budget (encapsulated). */
+export const sampleReportRoutes: FastifyPluginAsyncZod<{ sample: SampleReport }> = async (
+  app,
+  { sample },
+) => {
+  await app.register(fastifyRateLimit, {
+    max: SAMPLE_REPORT_RATE_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        API_MESSAGES.sampleReportRateExceeded(
+          SAMPLE_REPORT_RATE_PER_MINUTE,
+          Math.ceil(context.ttl / 1000),
+        ),
+      ),
+  });
+  app.get(
+    '/sample-report',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'A sample report: the real layout, from the sandbox records of a demo vehicle',
+        description: `Public. Every page is marked SANDBOX SAMPLE. At most ${SAMPLE_REPORT_RATE_PER_MINUTE} a minute per client address; more answer 429 with Retry-After.`,
+        response: { ...pdfResponse, ...errorResponses(429) },
+      },
+      compress: false,
+    },
+    async (_request, reply) => {
+      const pdf = await sample.sampleReportPdf();
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', pdf.length)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('Content-Disposition', 'inline; filename="sample-vehicle-history-report.pdf"')
+        .send(pdf);
     },
   );
 };
