@@ -12,10 +12,10 @@ import {
 } from '../support/accounts.ts';
 import { Inbox } from '../support/inbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { accordVin } from '../support/vins.ts';
 
 const run = promisify(execFile);
 const BASE_URL = process.env.TEST_DATABASE_URL;
-const VIN = '1HGCM82633A004352';
 
 /** One SQL statement on the suite's database through psql; rows as lines, columns split by |. */
 async function sql(url: string, query: string): Promise<string[][]> {
@@ -104,7 +104,7 @@ describe.skipIf(!BASE_URL)('two instances on one PostgreSQL database', () => {
       Array.from({ length: 20 }, (_, i) =>
         call(i % 2 ? a : b, '/api/api/report-orders', {
           token: account.token,
-          body: { vin: VIN },
+          body: { vin: accordVin(i) },
         }),
       ),
     );
@@ -204,7 +204,7 @@ describe.skipIf(!BASE_URL)('two instances on one PostgreSQL database', () => {
       return note(
         call(server, '/api/api/report-orders', {
           token: account.token,
-          body: { vin: VIN },
+          body: { vin: accordVin(100 + i) },
           headers: { 'Idempotency-Key': `kill-${i}` },
         }).then((r) => {
           if (r.status === 201) acknowledged.orders.add(String(r.body.id));
