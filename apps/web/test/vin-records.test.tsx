@@ -137,6 +137,7 @@ describe('VIN Records', () => {
     expect(screen.getAllByRole('button', { name: /Order Report/ })).toHaveLength(1);
     expect(orderPosts(stub)).toEqual([]);
     expect(hasLookupIntent()).toBe(false);
+    expect((screen.getByLabelText('VIN') as HTMLInputElement).value).toBe(HONDA);
   });
 
   it('shows the automatic order of a plate search coming, and places it', async () => {

@@ -230,8 +230,10 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
     let carriedOn = false;
     const carryOn = () => {
       carriedOn = true;
-      if (intent.searchType === 'vin') searchVin(intent.vin);
-      else if (found) void decode(found, true);
+      if (intent.searchType === 'vin') {
+        setVin(intent.vin);
+        searchVin(intent.vin);
+      } else if (found) void decode(found, true);
       else void searchPlate(intent.state, intent.plate);
     };
     // A plate search found on the landing page is finished after a short pause (the spec's rule).
