@@ -158,5 +158,6 @@ describe('a lookup that survives its detours', () => {
       second!.match(/Order ([0-9A-F]{8})/)![1],
     );
     expect(await creditBalance(suite.server, account)).toBe(1);
+    await saveScreenshot(page, 'continuity-two-orders');
   });
 });
