@@ -38,8 +38,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           {order.vin}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Ordered {DATE.format(new Date(order.createdAt))} · Order {orderNumber(order.id)} · Cost:{' '}
-          {REPORT_COST_CREDITS} credit
+          Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
+          Cost: {REPORT_COST_CREDITS} credit
         </Typography>
         {order.status === 'Refunded' ? (
           <Typography variant="body2" color="text.secondary">
