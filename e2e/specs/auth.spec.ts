@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@vr/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, api, createAccount } from '../support/accounts.ts';
+import { startRegistration } from '../support/dialogs.ts';
 import { useBrowserSuite } from '../support/suite.ts';
 
 const ADMIN = 'admin@example.com';
@@ -10,21 +11,6 @@ const NEW_PASSWORD = 'N3w!password';
 const ATTACKER_PASSWORD = 'Attack3r!pass';
 
 const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN });
-
-/** Fills and sends the dialog's registration form on /dashboard; resolves at the verify step. */
-async function startRegistration(page: Page, email: string) {
-  const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
-  await signIn.getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Full name').fill('Ann Marie Lee');
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  const verify = page.getByRole('dialog', { name: 'Verify Email' });
-  await verify.getByText(`Enter the 6-digit code sent to ${email}`).waitFor();
-  return verify;
-}
 
 /** Registers `email` through the dialog on /dashboard and verifies it with the mailed code. */
 async function register(page: Page, email: string, opts: { wrongCodeFirst?: boolean } = {}) {

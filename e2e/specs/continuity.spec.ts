@@ -7,7 +7,6 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  PASSWORD,
   addSandboxCard,
   buyCredits,
   createAccount,
@@ -15,6 +14,7 @@ import {
   type Account,
 } from '../support/accounts.ts';
 import { MOBILE } from '../support/browser.ts';
+import { buyPackageInDashboard, startRegistration } from '../support/dialogs.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { useBrowserSuite } from '../support/suite.ts';
 
@@ -53,17 +53,7 @@ describe('a lookup that survives its detours', () => {
     const email = 'detour-signup@example.com';
     const found = await decodeOnLanding(page, '1G1ZD5STXJF123456');
     await found.getByRole('button', { name: 'Sign In for Lookup' }).click();
-    await page
-      .getByRole('dialog', { name: 'Welcome Back' })
-      .getByRole('button', { name: 'Sign up' })
-      .click();
-    const create = page.getByRole('dialog', { name: 'Create Account' });
-    await create.getByLabel('Email').fill(email);
-    await create.getByLabel('Full name').fill('Dee Tour');
-    await create.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await create.getByLabel('Confirm Password').fill(PASSWORD);
-    await create.getByRole('button', { name: 'Create Account' }).click();
-    const verify = page.getByRole('dialog', { name: 'Verify Email' });
+    const verify = await startRegistration(page, email, 'Dee Tour');
     await verify.getByLabel('Verification Code').fill(await suite.inbox.nextCode(email));
     await verify.getByRole('button', { name: 'Verify Email' }).click();
     await verify.getByText(AUTH_MESSAGES.verifiedAndSignedIn).waitFor();
@@ -130,15 +120,7 @@ describe('a lookup that survives its detours', () => {
       .filter({ hasText: ORDER_MESSAGES.insufficientCredits })
       .getByRole('button', { name: 'Buy Credits' })
       .click();
-    await page.getByRole('button', { name: 'Buy 3', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Select Payment Method' })
-      .getByRole('button', { name: 'Next' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Order Details' })
-      .getByRole('button', { name: 'Confirm Payment' })
-      .click();
+    await buyPackageInDashboard(page, 3);
     const order = await vehicleReadyToOrder(page, '1HGCM82633A004352');
     await order.click();
     await page.getByText(/Report ordered for 2003 HONDA Accord/).waitFor();
@@ -151,11 +133,11 @@ describe('a lookup that survives its detours', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Order a Fresh Report (1 credit)' }).click();
     await page.getByText(/Report ordered for 2003 HONDA Accord/).waitFor();
-    const numbers = page.getByText(/Order [0-9A-F]{8}/);
+    const numbers = page.getByText(/Order\s[0-9A-F]{8}/);
     await expect.poll(() => numbers.count()).toBe(2);
     const [first, second] = await numbers.allTextContents();
-    expect(first!.match(/Order ([0-9A-F]{8})/)![1]).not.toBe(
-      second!.match(/Order ([0-9A-F]{8})/)![1],
+    expect(first!.match(/Order\s([0-9A-F]{8})/)![1]).not.toBe(
+      second!.match(/Order\s([0-9A-F]{8})/)![1],
     );
     expect(await creditBalance(suite.server, account)).toBe(1);
     await saveScreenshot(page, 'continuity-two-orders');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, creditBalance, type Account } from '../support/accounts.ts';
 import { MOBILE } from '../support/browser.ts';
+import { buyPackageInDashboard } from '../support/dialogs.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { useBrowserSuite } from '../support/suite.ts';
 
@@ -39,15 +40,7 @@ async function addCard(page: Page, number: string, name = 'Test Buyer') {
 
 async function buy(page: Page, credits: number) {
   await nav(page, 'Buy Credits');
-  await page.getByRole('button', { name: `Buy ${credits}`, exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Select Payment Method' })
-    .getByRole('button', { name: 'Next' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Order Details' })
-    .getByRole('button', { name: 'Confirm Payment' })
-    .click();
+  await buyPackageInDashboard(page, credits);
 }
 
 const balance = (account: Account) => creditBalance(suite.server, account);

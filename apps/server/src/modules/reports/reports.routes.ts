@@ -1,11 +1,10 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import { API_MESSAGES, SAMPLE_REPORT_RATE_PER_MINUTE } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuards } from '../auth/auth.guard.ts';
+import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { HttpError } from '../../http/errors.ts';
 import type { OpenedReport, ReportsService } from './reports.service.ts';
 import type { SampleReport } from './sample-report.ts';
 
@@ -77,18 +76,11 @@ export const sampleReportRoutes: FastifyPluginAsyncZod<{ sample: SampleReport }>
   app,
   { sample },
 ) => {
-  await app.register(fastifyRateLimit, {
-    max: SAMPLE_REPORT_RATE_PER_MINUTE,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        API_MESSAGES.sampleReportRateExceeded(
-          SAMPLE_REPORT_RATE_PER_MINUTE,
-          Math.ceil(context.ttl / 1000),
-        ),
-      ),
-  });
+  await registerAddressBudget(
+    app,
+    SAMPLE_REPORT_RATE_PER_MINUTE,
+    API_MESSAGES.sampleReportRateExceeded,
+  );
   app.get(
     '/sample-report',
     {

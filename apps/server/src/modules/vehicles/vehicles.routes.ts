@@ -1,4 +1,3 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_MESSAGES,
@@ -8,8 +7,8 @@ import {
   decodeVinParamsSchema,
   decodeVinQuerySchema,
 } from '@vr/contracts';
+import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { HttpError } from '../../http/errors.ts';
 import type { DecodeService } from './vehicles.service.ts';
 import type { VpicApiService } from './vpic-api.service.ts';
 import { send, vpicApiRoutes } from './vpic-api.routes.ts';
@@ -39,17 +38,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
   ratePerMinute: number;
   vpicApi: VpicApiService;
 }> = async (app, { decodes, vpicApi, ratePerMinute }) => {
-  // One budget per client address (X-Forwarded-For only behind TRUST_PROXY) over every route
-  // of this plugin, which encapsulates it; a batch counts once.
-  await app.register(fastifyRateLimit, {
-    max: ratePerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        API_MESSAGES.decodeRateExceeded(ratePerMinute, Math.ceil(context.ttl / 1000)),
-      ),
-  });
+  // A batch counts once.
+  await registerAddressBudget(app, ratePerMinute, API_MESSAGES.decodeRateExceeded);
   // vPIC matches query parameter names whatever their case (`modelYear`, `ManufacturerType`).
   app.addHook('preValidation', async (request) => {
     request.query = Object.fromEntries(
