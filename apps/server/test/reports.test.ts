@@ -286,4 +286,13 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     expect(mail.text).toContain(VIN);
     expect(mail.text).toContain('http://localhost:3000/dashboard');
   });
+
+  it('tells a customer who had the report already that it was updated, not ready again', async () => {
+    const { user, orderId } = await orderFor();
+    await attachReport(deps, { orderId, file: fileOf(await makeReportPdf()), actorId: 'a' });
+    await attachReport(deps, { orderId, file: fileOf(await makeReportPdf('v2')), actorId: 'a' });
+    const mail = await lastMail(db, user.email);
+    expect(mail.subject).toMatch(/report was updated/);
+    expect(mail.text).toContain(VIN);
+  });
 });

@@ -46,6 +46,23 @@ export function reportReadyMail(ctx: OrderMailContext, to: string, order: MailOr
   });
 }
 
+/** An admin replaced the report of a Completed order: the same link opens the new one. */
+export function reportUpdatedMail(
+  ctx: OrderMailContext,
+  to: string,
+  order: MailOrder,
+): MailMessage {
+  return noticeMail({
+    to,
+    subject: `${ctx.productName}: your vehicle history report was updated`,
+    paragraphs: [
+      `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one (order ${order.id}).`,
+      'Open it from "My VIN Lookups" on your dashboard; nothing was charged.',
+    ],
+    link: dashboard(ctx),
+  });
+}
+
 /** Why an order was refunded, as its mail says it. */
 export const REFUND_REASONS = {
   overdue: (slaHours: number) => `We could not deliver the report within ${slaHours} hours.`,

@@ -7,7 +7,11 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { reportReadyMail, type OrderMailContext } from '../orders/orders.mails.ts';
+import {
+  reportReadyMail,
+  reportUpdatedMail,
+  type OrderMailContext,
+} from '../orders/orders.mails.ts';
 import {
   findCustomerEmail,
   findOrder,
@@ -100,7 +104,9 @@ export function createReportsService(deps: ReportsDeps) {
             after: { status: 'Completed', reportKey: key, bytes },
           });
           const email = await findCustomerEmail(tx, completed.userId);
-          if (email) await enqueueMail(jobs, tx, reportReadyMail(mail, email, completed));
+          // A customer who has had the report already is told it changed, not that it is ready.
+          const notice = before.status === 'Completed' ? reportUpdatedMail : reportReadyMail;
+          if (email) await enqueueMail(jobs, tx, notice(mail, email, completed));
           return [before, completed] as const;
         });
       } catch (err) {
