@@ -9,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ssrDir = join(root, 'node_modules/.prerender');
 const indexPath = join(root, 'dist/index.html');
 
-// The libraries run from node_modules: production builds, so class names match the browser's.
+// The libraries run from node_modules: production builds, as in the browser.
 process.env.NODE_ENV = 'production';
 const { renderShell } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 const html = readFileSync(indexPath, 'utf8');

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { Providers } from './app/Providers.tsx';
+import './components/theme/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');

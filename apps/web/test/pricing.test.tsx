@@ -43,7 +43,7 @@ describe('pricing section', () => {
   it('shows a skeleton while loading', () => {
     const { container } = renderWithProviders(<PricingSection catalog={{ status: 'loading' }} />);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
-    expect(container.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(6);
+    expect(container.querySelectorAll('.ui-skeleton').length).toBeGreaterThan(6);
   });
 
   it('shows the error with a Retry that refetches', async () => {

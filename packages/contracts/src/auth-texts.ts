@@ -4,6 +4,13 @@ import { waitText } from './wait-text.ts';
  * Accounts: the limits, the error codes and every auth text, defined once. No zod here, so the first page load can use the texts without the schemas.
  */
 
+/**
+ * A cookie scripts can read, set by the server with the same lifetime as the httpOnly session
+ * cookie and cleared with it: its presence tells the web client there is a session to refresh.
+ * It holds no secret. Here, with no zod, because the first page load reads it.
+ */
+export const SIGNED_IN_COOKIE = 'vr.signed_in';
+
 export const AUTH_LIMITS = {
   /** Digits of a verification or reset code. */
   otpLength: 6,

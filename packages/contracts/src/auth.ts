@@ -10,13 +10,6 @@ import { AUTH_LIMITS, AUTH_MESSAGES } from './auth-texts.ts';
 
 export * from './auth-texts.ts';
 
-/**
- * A cookie scripts can read, set by the server with the same lifetime as the httpOnly session
- * cookie and cleared with it: its presence tells the web client there is a session to refresh.
- * It holds no secret.
- */
-export const SIGNED_IN_COOKIE = 'vr.signed_in';
-
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;

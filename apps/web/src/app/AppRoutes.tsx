@@ -1,11 +1,13 @@
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { lazyThemed } from '../components/theme/lazy-themed.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { SessionProvider } from './SessionProvider.tsx';
 
-// The customer and admin areas load on demand; the landing page is on the first paint.
-const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
-const AdminPage = lazy(() => import('./AdminPage.tsx'));
+// The customer and admin areas load on demand, with MUI; the landing page, plain, is on the first
+// paint.
+const DashboardPage = lazyThemed(() => import('./DashboardPage.tsx'));
+const AdminPage = lazyThemed(() => import('./AdminPage.tsx'));
 
 /**
  * The routes `/`, `/dashboard` and `/admin`; anything else goes home

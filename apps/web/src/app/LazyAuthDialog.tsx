@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { AuthDialogProps } from '../features/auth/AuthDialog.tsx';
+import { lazyThemed } from '../components/theme/lazy-themed.tsx';
 import type { SignInDialogSlot } from '../lib/sign-in-dialog.ts';
 
-/** The auth dialog and its schemas load when first wanted, never on the first paint. */
+/** The auth dialog, its schemas and MUI load when first wanted, never on the first paint. */
 export const loadAuthDialog = () => import('../features/auth/AuthDialog.tsx');
-const AuthDialog = lazy(loadAuthDialog);
+const AuthDialog = lazyThemed(loadAuthDialog);
 
 export function LazyAuthDialog(props: AuthDialogProps) {
   return (

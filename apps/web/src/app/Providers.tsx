@@ -1,11 +1,8 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/ToastProvider.tsx';
 import { SignInDialogContext } from '../lib/sign-in-dialog.ts';
 import { SIGN_IN_DIALOG } from './LazyAuthDialog.tsx';
-import { theme } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,7 +13,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything every page needs: data cache, theme, toasts and the sign-in dialog. */
+/**
+ * Everything every page needs: data cache, toasts and the sign-in dialog. No MUI here: the
+ * landing page is plain, and what is built with MUI loads its theme with it (lazyThemed).
+ */
 export function Providers({
   children,
   queryClient,
@@ -27,14 +27,11 @@ export function Providers({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <ToastProvider>
-          <SignInDialogContext.Provider value={SIGN_IN_DIALOG}>
-            {children}
-          </SignInDialogContext.Provider>
-        </ToastProvider>
-      </ThemeProvider>
+      <ToastProvider>
+        <SignInDialogContext.Provider value={SIGN_IN_DIALOG}>
+          {children}
+        </SignInDialogContext.Provider>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box';
-
 /** The product's mark: a car in a rounded square (the same drawing as the favicon). */
 export function BrandMark({ size = 32, onDark = false }: { size?: number; onDark?: boolean }) {
   return (
-    <Box
-      component="svg"
+    <svg
       viewBox="0 0 32 32"
       aria-hidden="true"
       focusable="false"
-      sx={{ width: size, height: size, flexShrink: 0, display: 'block' }}
+      width={size}
+      height={size}
+      style={{ flexShrink: 0, display: 'block' }}
     >
       <rect width="32" height="32" rx="7" fill={onDark ? '#1d4ed8' : '#0b1f3a'} />
       <path
@@ -21,6 +20,6 @@ export function BrandMark({ size = 32, onDark = false }: { size?: number; onDark
         d="M10 16.8l1.1-2.7a1 1 0 0 1 .9-.6h8a1 1 0 0 1 .9.6l1.1 2.7z"
         fill={onDark ? '#93c5fd' : '#3b82f6'}
       />
-    </Box>
+    </svg>
   );
 }

@@ -1,14 +1,13 @@
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, type ReactNode } from 'react';
 
 /*
- * Outlined text and select fields with a visible label, composed from MUI's parts rather than
- * TextField: TextField always bundles the menu-based Select (Popover, Modal), which the landing
- * page does not need.
+ * An outlined text field with a visible label for the MUI dialogs, composed from MUI's parts
+ * rather than TextField: TextField always bundles the menu-based Select (Popover, Modal), which
+ * the dialogs do not need. The plain pages use ui/fields.tsx, drawn to look the same.
  */
 
 interface LabeledInputProps extends Omit<OutlinedInputProps, 'label' | 'id' | 'error'> {
@@ -37,44 +36,6 @@ export function LabeledInput({
         {...inputProps}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
-  );
-}
-
-interface LabeledSelectProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-  name?: string;
-  required?: boolean;
-  size?: 'small' | 'medium';
-}
-
-/** A native select (fast, and the platform's own picker on phones) with a visible label. */
-export function LabeledSelect({
-  label,
-  value,
-  onChange,
-  children,
-  name,
-  required,
-  size,
-}: LabeledSelectProps) {
-  const id = useId();
-  return (
-    <FormControl fullWidth size={size} required={required}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        input={<OutlinedInput label={label} notched />}
-        inputProps={{ id, name }}
-      >
-        {children}
-      </NativeSelect>
     </FormControl>
   );
 }

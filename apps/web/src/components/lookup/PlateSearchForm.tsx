@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import SearchIcon from '@mui/icons-material/Search';
 import { PLATE_MAX_LENGTH, US_STATES } from '@vr/contracts';
 import { useState, type FormEvent } from 'react';
-import { LabeledInput, LabeledSelect } from '../LabeledInput.tsx';
+import { Alert } from '../ui/Alert.tsx';
+import { SelectField, TextField } from '../ui/fields.tsx';
+import { SearchIcon } from '../ui/icons.tsx';
+import './lookup.css';
 
 /** What the plate input keeps: upper case, at most 10 characters. */
 export function toPlateInput(typed: string): string {
@@ -35,67 +34,49 @@ export function PlateSearchForm({ onSearch, pending = false, error, progress }: 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="License plate search">
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(150px, 0.8fr) 1fr auto' },
-          alignItems: 'start',
-        }}
-      >
-        <LabeledSelect
-          label="State"
-          name="state"
-          value={state}
-          onChange={(value) => {
-            setState(value);
-          }}
-        >
+    <form noValidate onSubmit={submit} aria-label="License plate search">
+      <div className="lookup-plate-row">
+        <SelectField label="State" name="state" value={state} onChange={setState}>
           <option value="">Select a state</option>
           {US_STATES.map((s) => (
             <option key={s.code} value={s.code}>
               {s.code} — {s.name}
             </option>
           ))}
-        </LabeledSelect>
-        <LabeledInput
+        </SelectField>
+        <TextField
           label="License Plate"
           name="plate"
           value={plate}
-          onChange={(event) => {
-            setPlate(toPlateInput(event.target.value));
-          }}
+          onChange={(event) => setPlate(toPlateInput(event.target.value))}
           placeholder="e.g. 7ABC123"
           autoComplete="off"
-          inputProps={{
-            maxLength: PLATE_MAX_LENGTH,
-            spellCheck: false,
-            autoCapitalize: 'characters',
-            autoCorrect: 'off',
-          }}
+          maxLength={PLATE_MAX_LENGTH}
+          spellCheck={false}
+          autoCapitalize="characters"
+          autoCorrect="off"
         />
-        <Button
+        <button
           type="submit"
-          variant="contained"
-          size="large"
+          className="ui-button ui-button--contained ui-button--large lookup-submit"
           disabled={!ready || pending}
-          startIcon={<SearchIcon />}
-          sx={{ minWidth: 132, height: 56 }}
         >
+          <span className="ui-button__start">
+            <SearchIcon />
+          </span>
           {pending ? 'Searching...' : 'Search'}
-        </Button>
-      </Box>
+        </button>
+      </div>
       {progress ? (
-        <Alert severity="info" sx={{ mt: 1.5 }} role="status">
+        <Alert severity="info" role="status" className="lookup-alert">
           {progress}
         </Alert>
       ) : null}
       {error ? (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <Alert severity="error" className="lookup-alert">
           {error}
         </Alert>
       ) : null}
-    </Box>
+    </form>
   );
 }

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import SearchIcon from '@mui/icons-material/Search';
 import { VIN_LENGTH, normalizeVin } from '@vr/contracts';
 import type { FormEvent } from 'react';
-import { LabeledInput } from '../LabeledInput.tsx';
+import { Alert } from '../ui/Alert.tsx';
+import { TextField } from '../ui/fields.tsx';
+import { SearchIcon } from '../ui/icons.tsx';
+import './lookup.css';
 
 /** What a person typed, as the VIN input keeps it: upper case, no spaces, at most 17 characters. */
 export function toVinInput(typed: string): string {
@@ -36,9 +35,9 @@ export function VinSearchForm({
     if (complete && !pending) onSearch();
   };
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="VIN search">
-      <Box sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <LabeledInput
+    <form noValidate onSubmit={submit} aria-label="VIN search">
+      <div className="lookup-vin-row">
+        <TextField
           label="VIN"
           name="vin"
           value={vin}
@@ -48,35 +47,28 @@ export function VinSearchForm({
           onFocus={onPrepare}
           error={Boolean(error)}
           helperText={`${vin.length}/${VIN_LENGTH} characters`}
-          inputProps={{
-            maxLength: VIN_LENGTH,
-            spellCheck: false,
-            autoCapitalize: 'characters',
-            autoCorrect: 'off',
-            style: {
-              fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, monospace',
-              letterSpacing: '0.06em',
-            },
-          }}
+          maxLength={VIN_LENGTH}
+          spellCheck={false}
+          autoCapitalize="characters"
+          autoCorrect="off"
+          inputClassName="lookup-vin-input"
         />
-        <Button
+        <button
           type="submit"
-          variant="contained"
-          size="large"
-          disabled={!complete}
-          loading={pending}
-          loadingPosition="start"
-          startIcon={<SearchIcon />}
-          sx={{ minWidth: 132, height: 56, flexShrink: 0 }}
+          className="ui-button ui-button--contained ui-button--large lookup-submit"
+          disabled={!complete || pending}
         >
+          <span className="ui-button__start">
+            {pending ? <span className="ui-spinner" aria-hidden="true" /> : <SearchIcon />}
+          </span>
           Search
-        </Button>
-      </Box>
+        </button>
+      </div>
       {error ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" className="lookup-alert--wide">
           {error}
         </Alert>
       ) : null}
-    </Box>
+    </form>
   );
 }

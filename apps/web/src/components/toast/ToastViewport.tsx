@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
 import { TIMINGS } from '@vr/contracts';
+import type { CSSProperties } from 'react';
+import { Alert } from '../ui/Alert.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
 import type { Toast } from './toast-context.ts';
-
-const enter = keyframes`
-  from { opacity: 0; transform: translateY(-8px); }
-  to { opacity: 1; transform: none; }
-`;
+import './toast.css';
 
 /**
  * The top-right stack of toasts, below the header bar (64 px high) so it never covers the
- * header's balance or menu.
+ * header's balance or menu. Plain elements: toasts show on every page, the landing page included.
  */
 export function ToastViewport({
   toasts,
@@ -22,41 +18,34 @@ export function ToastViewport({
 }) {
   if (toasts.length === 0) return null;
   return (
-    <Box
+    <div
+      className="toast-viewport"
       aria-live="polite"
-      sx={{
-        position: 'fixed',
-        top: { xs: 72, sm: 76 },
-        right: { xs: 12, sm: 20 },
-        left: { xs: 12, sm: 'auto' },
-        zIndex: (theme) => theme.zIndex.snackbar,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: { xs: 'stretch', sm: 'flex-end' },
-        gap: 1,
-        pointerEvents: 'none',
-      }}
+      style={{ '--toast-fade-ms': `${TIMINGS.toastFadeMs}ms` } as CSSProperties}
     >
       {toasts.map((toast) => (
         <Alert
           key={toast.id}
           severity={toast.type}
-          variant="filled"
+          filled
           role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
           data-leaving={toast.leaving || undefined}
-          onClose={() => onDismiss(toast.id)}
-          sx={{
-            pointerEvents: 'auto',
-            width: { xs: 'auto', sm: 380 },
-            boxShadow: 6,
-            opacity: toast.leaving ? 0 : 1,
-            transition: `opacity ${TIMINGS.toastFadeMs}ms ease`,
-            animation: `${enter} 200ms ease-out`,
-          }}
+          className="toast"
+          action={
+            <button
+              type="button"
+              className="ui-icon-button"
+              aria-label="Close"
+              title="Close"
+              onClick={() => onDismiss(toast.id)}
+            >
+              <CloseIcon className="ui-icon--small" />
+            </button>
+          }
         >
           {toast.message}
         </Alert>
       ))}
-    </Box>
+    </div>
   );
 }

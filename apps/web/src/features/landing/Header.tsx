@@ -1,14 +1,7 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
-import MenuIcon from '@mui/icons-material/Menu';
 import { useState } from 'react';
 import { displayName, userInitials } from '@vr/contracts';
 import { BrandMark } from '../../components/BrandMark.tsx';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons.tsx';
 
 /** The header anchors (docs/product-rules.md#screens), each scrolling to its section. */
 export const SECTION_LINKS = [
@@ -45,152 +38,84 @@ export function Header({
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = 'site-navigation';
   return (
-    <Box
-      component="header"
-      sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: (theme) => theme.zIndex.appBar,
-        bgcolor: 'rgba(255,255,255,0.96)',
-        backdropFilter: 'saturate(180%) blur(8px)',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Container
-        maxWidth="lg"
-        sx={{ display: 'flex', alignItems: 'center', gap: 2, height: mobile ? 60 : 68 }}
-      >
-        <Box
-          component="a"
-          href="#home"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.25,
-            color: 'text.primary',
-            textDecoration: 'none',
-            mr: 'auto',
-            minWidth: 0,
-          }}
-        >
+    <header className={mobile ? 'landing-header landing-header--mobile' : 'landing-header'}>
+      <div className="landing-container landing-header__bar">
+        <a className="landing-brand" href="#home">
           <BrandMark size={mobile ? 30 : 34} />
-          <Typography
-            component="span"
-            sx={{ fontWeight: 800, fontSize: mobile ? '1.05rem' : '1.2rem', whiteSpace: 'nowrap' }}
-            noWrap
-          >
-            {productName}
-          </Typography>
-        </Box>
+          <span className="landing-brand__name">{productName}</span>
+        </a>
         {mobile ? null : (
-          <Box component="nav" aria-label="Sections" sx={{ display: 'flex', gap: 0.5 }}>
+          <nav className="landing-nav" aria-label="Sections">
             {SECTION_LINKS.map((link) => (
-              <Button
-                key={link.href}
-                component="a"
-                href={link.href}
-                color="inherit"
-                sx={{ color: 'text.secondary', '&:hover': { color: 'text.primary' } }}
-              >
+              <a key={link.href} className="ui-button ui-button--text" href={link.href}>
                 {link.label}
-              </Button>
+              </a>
             ))}
-          </Box>
+          </nav>
         )}
         {user ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
-            <Button variant="contained" size={mobile ? 'small' : 'medium'} onClick={onDashboard}>
-              Dashboard
-            </Button>
-            <Avatar
-              aria-hidden="true"
-              sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'primary.main' }}
+          <div className="landing-user">
+            <button
+              type="button"
+              className={`ui-button ui-button--contained${mobile ? ' ui-button--small' : ''}`}
+              onClick={onDashboard}
             >
+              Dashboard
+            </button>
+            <span className="landing-avatar" aria-hidden="true">
               {userInitials(user)}
-            </Avatar>
+            </span>
+            {mobile ? null : <span className="landing-user__name">{displayName(user)}</span>}
             {mobile ? null : (
-              <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {displayName(user)}
-              </Typography>
-            )}
-            {mobile ? null : (
-              <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
+              <button type="button" className="ui-button ui-button--text" onClick={onSignOut}>
                 Sign Out
-              </Button>
+              </button>
             )}
-          </Box>
+          </div>
         ) : (
-          <Button variant="contained" onClick={onSignIn} sx={{ flexShrink: 0 }}>
+          <button type="button" className="ui-button ui-button--contained" onClick={onSignIn}>
             Sign In
-          </Button>
+          </button>
         )}
         {mobile ? (
-          <IconButton
+          <button
+            type="button"
+            className="ui-icon-button landing-menu-button"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={navId}
             onClick={() => setMenuOpen((open) => !open)}
-            edge="end"
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </IconButton>
+          </button>
         ) : null}
-      </Container>
+      </div>
       {mobile && menuOpen ? (
-        <Box
-          component="nav"
-          id={navId}
-          aria-label="Sections"
-          sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 1 }}
-        >
+        <nav className="landing-menu" id={navId} aria-label="Sections">
           {SECTION_LINKS.map((link) => (
-            <Box
+            <a
               key={link.href}
-              component="a"
+              className="landing-menu__item"
               href={link.href}
               onClick={() => setMenuOpen(false)}
-              sx={{
-                display: 'block',
-                px: 3,
-                py: 1.5,
-                color: 'text.primary',
-                textDecoration: 'none',
-                fontWeight: 600,
-                '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-              }}
             >
               {link.label}
-            </Box>
+            </a>
           ))}
           {user ? (
-            <Box
-              component="button"
+            <button
               type="button"
+              className="landing-menu__item"
               onClick={() => {
                 setMenuOpen(false);
                 onSignOut?.();
               }}
-              sx={{
-                display: 'block',
-                width: '100%',
-                textAlign: 'left',
-                border: 0,
-                bgcolor: 'transparent',
-                font: 'inherit',
-                cursor: 'pointer',
-                px: 3,
-                py: 1.5,
-                color: 'text.primary',
-                fontWeight: 600,
-                '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-              }}
             >
               Sign Out
-            </Box>
+            </button>
           ) : null}
-        </Box>
+        </nav>
       ) : null}
-    </Box>
+    </header>
   );
 }

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import { reportPreviewText, useReportPreview } from '../../lib/report-preview.ts';
 import type { VehicleSummary } from '@vr/contracts';
-import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyThemed } from '../../components/theme/lazy-themed.tsx';
 import { useSession } from '../../lib/session-context.ts';
 import { useDocumentTitle, usePublicConfig } from '../../lib/public-config.ts';
 import { dropLookupIntent, saveLookupIntent } from '../../lib/lookup-intent.ts';
@@ -17,14 +17,17 @@ import { Hero } from './Hero.tsx';
 import { PricingSection } from './PricingSection.tsx';
 import { SampleDataSection } from './SampleDataSection.tsx';
 import { ServicesSection } from './ServicesSection.tsx';
+import '../../components/ui/ui.css';
+import './landing.css';
 
 // The dialogs are not needed for the first paint: each loads when first wanted.
+// They are built with MUI, which comes with them.
 const loadVehicleFound = () => import('./dialogs/VehicleFoundDialog.tsx');
 const loadTerms = () => import('./dialogs/TermsDialog.tsx');
 const loadSample = () => import('./dialogs/SampleDataDialog.tsx');
-const VehicleFoundDialog = lazy(loadVehicleFound);
-const TermsDialog = lazy(loadTerms);
-const SampleDataDialog = lazy(loadSample);
+const VehicleFoundDialog = lazyThemed(loadVehicleFound);
+const TermsDialog = lazyThemed(loadTerms);
+const SampleDataDialog = lazyThemed(loadSample);
 
 type DialogName = 'terms' | 'sample' | 'signIn' | 'vehicle';
 
@@ -128,7 +131,7 @@ export function LandingPage() {
         onDashboard={goDashboard}
         onSignOut={() => void signOut()}
       />
-      <Box component="main">
+      <main>
         <Hero
           mobile={mobile}
           fromCents={fromCents}
@@ -158,7 +161,7 @@ export function LandingPage() {
             <CallToAction signedIn={Boolean(user)} onAction={requestSignIn} />
           </>
         ) : null}
-      </Box>
+      </main>
       {belowFold ? (
         <Footer
           productName={productName}

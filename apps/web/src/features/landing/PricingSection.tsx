@@ -1,11 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import {
   CREDITS_NEVER_EXPIRE,
   formatCents,
@@ -13,15 +5,10 @@ import {
   unitPriceCents,
   type CreditPackage,
 } from '@vr/contracts';
+import { Alert } from '../../components/ui/Alert.tsx';
 import type { CatalogState } from './api.ts';
 import { FromPrice } from './Hero.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
-
-const GRID = {
-  display: 'grid',
-  gap: { xs: 1.5, sm: 2.5 },
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-} as const;
 
 function PackageCard({
   pkg,
@@ -33,84 +20,59 @@ function PackageCard({
   const savings = savingsAgainstFirst(packages, pkg);
   const credits = `${pkg.creditAmount} ${pkg.creditAmount === 1 ? 'Lookup' : 'Lookups'}`;
   return (
-    <Paper
-      component="article"
+    <article
       aria-label={`${credits}, ${formatCents(pkg.amount, pkg.currency)}`}
-      variant="outlined"
-      sx={{
-        position: 'relative',
-        p: { xs: 2, sm: 3 },
-        textAlign: 'center',
-        borderWidth: pkg.popular ? 2 : 1,
-        borderColor: pkg.popular ? 'primary.main' : 'divider',
-        boxShadow: pkg.popular ? '0 12px 32px rgba(29,78,216,0.18)' : 'none',
-      }}
+      className={`landing-card landing-package${pkg.popular ? ' landing-package--popular' : ''}`}
     >
-      {pkg.popular ? (
-        <Chip
-          label="POPULAR"
-          color="primary"
-          size="small"
-          sx={{
-            position: 'absolute',
-            top: 0,
-            left: '50%',
-            transform: 'translate(-50%, -50%)',
-            fontWeight: 800,
-            letterSpacing: '0.08em',
-          }}
-        />
-      ) : null}
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {credits}
-      </Typography>
-      <Typography
-        sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, fontWeight: 800, lineHeight: 1.2, my: 1 }}
-      >
-        {formatCents(pkg.amount, pkg.currency)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {formatCents(unitPriceCents(pkg), pkg.currency)} per lookup
-      </Typography>
-      <Typography
-        variant="body2"
-        sx={{
-          mt: 1,
-          fontWeight: 700,
-          color: savings.percent > 0 ? 'success.main' : 'text.secondary',
-          minHeight: '1.5em',
-        }}
+      {pkg.popular ? <span className="landing-chip">POPULAR</span> : null}
+      <h3 className="landing-package__name">{credits}</h3>
+      <p className="landing-package__price">{formatCents(pkg.amount, pkg.currency)}</p>
+      <p className="landing-body2">{formatCents(unitPriceCents(pkg), pkg.currency)} per lookup</p>
+      <p
+        className={`landing-body2 landing-package__savings${savings.percent > 0 ? ' landing-package__savings--saves' : ''}`}
       >
         {savings.percent > 0 ? `Save ${savings.percent}%` : 'Single report'}
-      </Typography>
-    </Paper>
+      </p>
+    </article>
   );
 }
 
 function PackageSkeleton() {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }} aria-hidden="true">
-      <Skeleton sx={{ mx: 'auto' }} width="50%" />
-      <Skeleton
-        sx={{ mx: 'auto', fontSize: { xs: '1.75rem', sm: '2.25rem' }, my: 1 }}
-        width="60%"
+    <div className="landing-card landing-package" aria-hidden="true">
+      <span className="ui-skeleton" style={{ width: '50%' }} />
+      <span
+        className="ui-skeleton landing-package__price"
+        style={{ width: '60%', margin: '8px auto' }}
       />
-      <Skeleton sx={{ mx: 'auto' }} width="70%" />
-      <Skeleton sx={{ mx: 'auto', mt: 1 }} width="40%" />
-    </Paper>
+      <span className="ui-skeleton" style={{ width: '70%' }} />
+      <span className="ui-skeleton" style={{ width: '40%', marginTop: 8 }} />
+    </div>
+  );
+}
+
+function RetryButton({ catalog }: { catalog: Extract<CatalogState, { retry: unknown }> }) {
+  return (
+    <button
+      type="button"
+      className="ui-button ui-button--text ui-button--small"
+      onClick={catalog.retry}
+      disabled={catalog.retrying}
+    >
+      Retry
+    </button>
   );
 }
 
 /** Pricing from the package catalog, with per-lookup prices and savings against the first package. */
 export function PricingSection({ catalog }: { catalog: CatalogState }) {
   return (
-    <Box
-      component="section"
+    <section
       id="pricing"
+      className="landing-section landing-section--paper"
       aria-labelledby="pricing-title"
-      sx={{ scrollMarginTop: 72, py: { xs: 7, md: 11 }, bgcolor: 'background.paper' }}
     >
-      <Container maxWidth="lg">
+      <div className="landing-container">
         <SectionHeading
           id="pricing-title"
           eyebrow="Pricing"
@@ -118,7 +80,7 @@ export function PricingSection({ catalog }: { catalog: CatalogState }) {
           subtitle={
             <>
               One credit buys one full vehicle history report. Buy more, pay less per lookup —{' '}
-              <Box component="strong" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
+              <strong className="landing-pricing__from">
                 lookups{' '}
                 <FromPrice
                   fromCents={
@@ -129,7 +91,7 @@ export function PricingSection({ catalog }: { catalog: CatalogState }) {
                         : null
                   }
                 />
-              </Box>
+              </strong>
               .
             </>
           }
@@ -137,50 +99,29 @@ export function PricingSection({ catalog }: { catalog: CatalogState }) {
         {catalog.status === 'ready' && catalog.stale ? (
           <Alert
             severity="warning"
-            sx={{ mb: 3 }}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={catalog.retry}
-                disabled={catalog.retrying}
-              >
-                Retry
-              </Button>
-            }
+            className="landing-pricing__alert"
+            action={<RetryButton catalog={catalog} />}
           >
             We could not load the latest prices, so these are the prices this browser last saw.
           </Alert>
         ) : null}
         {catalog.status === 'error' ? (
-          <Alert
-            severity="error"
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={catalog.retry}
-                disabled={catalog.retrying}
-              >
-                Retry
-              </Button>
-            }
-          >
+          <Alert severity="error" action={<RetryButton catalog={catalog} />}>
             Prices could not be loaded: {catalog.message}
           </Alert>
         ) : (
-          <Box sx={{ ...GRID, pt: 1.5 }} aria-busy={catalog.status === 'loading'}>
+          <div className="landing-packages" aria-busy={catalog.status === 'loading'}>
             {catalog.status === 'ready'
               ? catalog.packages.map((pkg) => (
                   <PackageCard key={pkg.packageId} pkg={pkg} packages={catalog.packages} />
                 ))
               : Array.from({ length: 6 }, (_, i) => <PackageSkeleton key={i} />)}
-          </Box>
+          </div>
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+        <p className="landing-body2 landing-pricing__note">
           {CREDITS_NEVER_EXPIRE} Prices in US dollars; secure card payment.
-        </Typography>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </section>
   );
 }

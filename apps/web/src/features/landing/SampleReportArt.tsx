@@ -1,14 +1,11 @@
-import Box from '@mui/material/Box';
-
 /** A drawing of a vehicle history report, marked SAMPLE; drawn here, no external image. */
 export function SampleReportArt() {
   return (
-    <Box
-      component="svg"
+    <svg
+      className="landing-sample__art"
       viewBox="0 0 480 360"
       role="img"
       aria-label="Illustration of a sample vehicle history report"
-      sx={{ width: '100%', height: 'auto', display: 'block' }}
     >
       <defs>
         <linearGradient id="sample-bg" x1="0" y1="0" x2="1" y2="1">
@@ -82,6 +79,6 @@ export function SampleReportArt() {
           </g>
         ))}
       </g>
-    </Box>
+    </svg>
   );
 }

@@ -1,12 +1,6 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import BoltIcon from '@mui/icons-material/Bolt';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import SavingsIcon from '@mui/icons-material/Savings';
 import type { ReactNode } from 'react';
 import { REPORT_CONTENTS_SENTENCE } from '@vr/contracts';
+import { BoltIcon, FactCheckIcon, SavingsIcon } from '../../components/ui/icons.tsx';
 import { FromPrice, type PriceHint } from './Hero.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
@@ -20,27 +14,13 @@ function Service({
   children: ReactNode;
 }) {
   return (
-    <Paper component="article" variant="outlined" sx={{ p: { xs: 3, md: 4 } }}>
-      <Box
-        sx={{
-          width: 48,
-          height: 48,
-          borderRadius: 3,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: '#e0eaff',
-          color: 'primary.main',
-          mb: 2,
-        }}
-        aria-hidden="true"
-      >
+    <article className="landing-card landing-service">
+      <div className="landing-service__icon" aria-hidden="true">
         {icon}
-      </Box>
-      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary">{children}</Typography>
-    </Paper>
+      </div>
+      <h3 className="landing-service__title">{title}</h3>
+      <p className="landing-text">{children}</p>
+    </article>
   );
 }
 
@@ -50,26 +30,15 @@ function Service({
  */
 export function ServicesSection({ fromCents }: PriceHint) {
   return (
-    <Box
-      component="section"
-      id="services"
-      aria-labelledby="services-title"
-      sx={{ scrollMarginTop: 72, py: { xs: 7, md: 11 } }}
-    >
-      <Container maxWidth="lg">
+    <section id="services" className="landing-section" aria-labelledby="services-title">
+      <div className="landing-container">
         <SectionHeading
           id="services-title"
           eyebrow="Services"
           title="Check before you buy"
           subtitle="Look up a used car, truck or motorcycle in minutes — no subscription, no surprises."
         />
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
-          }}
-        >
+        <div className="landing-services">
           <Service icon={<SavingsIcon />} title="Affordable Pricing">
             Pay only for the reports you need with prepaid credits — full lookups{' '}
             <FromPrice fromCents={fromCents} />. Decoding a VIN is always free.
@@ -82,8 +51,8 @@ export function ServicesSection({ fromCents }: PriceHint) {
             Every report covers {REPORT_CONTENTS_SENTENCE}, from state title records, insurers,
             salvage yards and NHTSA.
           </Service>
-        </Box>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }
