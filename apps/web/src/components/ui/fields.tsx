@@ -7,13 +7,37 @@ import './ui.css';
  * the field is empty and unfocused, and moves into a gap of the border otherwise (ui.css).
  */
 
-function Outline({ label }: { label: string }) {
+/** The label, the box with the control and its outline, and what goes under the box. */
+function FieldFrame({
+  id,
+  label,
+  filled,
+  error = false,
+  children,
+  below,
+}: {
+  id: string;
+  label: string;
+  filled: boolean;
+  error?: boolean;
+  children: ReactNode;
+  below?: ReactNode;
+}) {
   return (
-    <fieldset className="ui-field__outline" aria-hidden="true">
-      <legend>
-        <span>{label}</span>
-      </legend>
-    </fieldset>
+    <div className="ui-field" data-filled={filled || undefined} data-error={error || undefined}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="ui-field__box">
+        {children}
+        <fieldset className="ui-field__outline" aria-hidden="true">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {below}
+    </div>
   );
 }
 
@@ -37,32 +61,29 @@ export function TextField({
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <div
-      className="ui-field"
-      data-filled={value !== '' || undefined}
-      data-error={error || undefined}
+    <FieldFrame
+      id={id}
+      label={label}
+      filled={value !== ''}
+      error={error}
+      below={
+        helperText ? (
+          <p className="ui-field__helper" id={helperId}>
+            {helperText}
+          </p>
+        ) : null
+      }
     >
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="ui-field__box">
-        <input
-          id={id}
-          type="text"
-          value={value}
-          aria-invalid={error || undefined}
-          aria-describedby={helperText ? helperId : undefined}
-          className={inputClassName ? `ui-field__input ${inputClassName}` : 'ui-field__input'}
-          {...inputProps}
-        />
-        <Outline label={label} />
-      </div>
-      {helperText ? (
-        <p className="ui-field__helper" id={helperId}>
-          {helperText}
-        </p>
-      ) : null}
-    </div>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        aria-invalid={error || undefined}
+        aria-describedby={helperText ? helperId : undefined}
+        className={inputClassName ? `ui-field__input ${inputClassName}` : 'ui-field__input'}
+        {...inputProps}
+      />
+    </FieldFrame>
   );
 }
 
@@ -82,23 +103,17 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className="ui-field" data-filled>
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="ui-field__box">
-        <select
-          id={id}
-          name={name}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="ui-field__input ui-field__select"
-        >
-          {children}
-        </select>
-        <ArrowDropDownIcon className="ui-field__arrow" />
-        <Outline label={label} />
-      </div>
-    </div>
+    <FieldFrame id={id} label={label} filled>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="ui-field__input ui-field__select"
+      >
+        {children}
+      </select>
+      <ArrowDropDownIcon className="ui-field__arrow" />
+    </FieldFrame>
   );
 }
