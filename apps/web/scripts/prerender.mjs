@@ -1,6 +1,7 @@
 // Puts the build-time first paint of `/` (src/app/prerender.tsx) into dist/index.html's #root,
 // and keeps the plain page as dist/app.html for the other client routes (/dashboard, /admin),
-// which must not flash the landing page while their scripts load.
+// which must not flash the landing page while their scripts load. The landing's style sheet is
+// inlined into index.html: the first paint then waits for no request but the page itself.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +17,15 @@ const html = readFileSync(indexPath, 'utf8');
 const placeholder = '<div id="root"></div>';
 if (!html.includes(placeholder)) throw new Error(`dist/index.html lacks ${placeholder}`);
 writeFileSync(join(root, 'dist/app.html'), html);
-writeFileSync(indexPath, html.replace(placeholder, `<div id="root">${renderShell()}</div>`));
+const styleLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const linked = html.match(styleLink);
+if (!linked) throw new Error('dist/index.html links no style sheet to inline');
+const css = readFileSync(join(root, 'dist', linked[1]), 'utf8');
+writeFileSync(
+  indexPath,
+  html
+    .replace(styleLink, () => `<style>${css}</style>`)
+    .replace(placeholder, () => `<div id="root">${renderShell()}</div>`),
+);
 rmSync(ssrDir, { recursive: true, force: true });
 console.log('prerendered the first paint into dist/index.html');
