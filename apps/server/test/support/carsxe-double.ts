@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 export interface CarsxeDouble {
   url: string;
@@ -44,15 +44,10 @@ export async function startCarsxeDouble(options: {
       description: 'vehicle',
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 export interface NhtsaRecallsDouble {
   url: string;
@@ -35,18 +35,13 @@ export async function startNhtsaRecallsDouble(options: {
     if (!results) return send(400, { Count: 0, Message: 'No results found.', results: [] });
     return send(200, { Count: results.length, Message: 'Results returned successfully', results });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     failWith: (f) => {
       failure = f;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 type Row = Record<string, string>;
 
@@ -126,19 +126,14 @@ export async function startVinauditDouble(options: {
       error: '',
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     billedIds,
     failWith: (f) => {
       failure = f;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
