@@ -1,10 +1,11 @@
 import { createSandboxRecallsProvider } from '../../adapters/recalls/sandbox-recalls-provider.ts';
+import { SANDBOX_HISTORIES } from '../../adapters/vehicle-history/sandbox-histories.ts';
 import { createSandboxVehicleHistory } from '../../adapters/vehicle-history/sandbox-vehicle-history.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { RenderReport } from './report-generation.service.ts';
 
-/** The sandbox's salvage-then-rebuilt Ford F-150: a sample with red flags, recalls and a chart. */
-export const SAMPLE_REPORT_VIN = '1FTFW1ET9DFC10312';
+/** The sandbox's salvage-then-rebuilt vehicle: a sample with red flags, recalls and a chart. */
+const SAMPLE_REPORT_VIN = SANDBOX_HISTORIES.find((h) => h.story === 'salvage-rebuilt')!.vin;
 
 export type SampleReport = ReturnType<typeof createSampleReport>;
 
