@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
+import { IPV6_CLIENT_PREFIX } from '../../http/client-address.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import {
   authAccounts,
@@ -121,7 +122,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       disableOriginCheck: false,
       cookiePrefix: 'vr',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: IPV6_CLIENT_PREFIX },
     },
     hooks: {
       // The password rule on every path that sets a password, whoever calls it.

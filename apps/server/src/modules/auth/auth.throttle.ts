@@ -2,6 +2,7 @@ import { AUTH_LIMITS } from '@vr/contracts';
 import { sql } from 'drizzle-orm';
 import { authThrottles } from '../../db/schema.ts';
 import { WindowThrottles, secondsUntil, sqlTimestamp as ts } from '../../db/throttles.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 
 export type SignInAttempt =
   { allowed: true; failures: number } | { allowed: false; retryAfterSeconds: number };
@@ -9,17 +10,20 @@ export type SignInAttempt =
 const HOUR_MS = 60 * 60 * 1000;
 const FAILURE_MEMORY_MS = AUTH_LIMITS.signInFailureMemoryHours * HOUR_MS;
 
+/** An address in a key is its client's (client-address.ts): an IPv6 client is its /64. */
 export const throttleKeys = {
   /** Failed sign-ins of an account, from every address (docs/decisions/0011). */
   signInAccount: (email: string) => `signin:account:${email}`,
   /** Failed sign-ins of an account from one address. */
-  signInAccountFromIp: (email: string, ip: string) => `signin:account-ip:${email}:${ip}`,
+  signInAccountFromIp: (email: string, ip: string) =>
+    `signin:account-ip:${email}:${clientAddressKey(ip)}`,
   /** Sign-in codes mailed to an account under attack. */
   signInCodesToEmail: (email: string) => `signin:codes:${email}`,
-  failuresFromIp: (ip: string) => `fail:ip:${ip}`,
+  failuresFromIp: (ip: string) => `fail:ip:${clientAddressKey(ip)}`,
   codeSendsToEmail: (email: string) => `otp:email:${email}`,
-  codeSendsFromIp: (ip: string) => `otp:ip:${ip}`,
-  requestsFromIp: (endpoint: string, ip: string) => `requests:${endpoint}:ip:${ip}`,
+  codeSendsFromIp: (ip: string) => `otp:ip:${clientAddressKey(ip)}`,
+  requestsFromIp: (endpoint: string, ip: string) =>
+    `requests:${endpoint}:ip:${clientAddressKey(ip)}`,
 };
 
 /** The auth throttles: the shared fixed-window counters, and the sign-in backoff of an account. */

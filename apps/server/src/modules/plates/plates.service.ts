@@ -6,6 +6,7 @@ import {
 } from '../../adapters/plates/index.ts';
 import type { Db } from '../../db/client.ts';
 import { WindowThrottles } from '../../db/throttles.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { findCachedAnswer, recordSearch, storeAnswer } from './plates.repo.ts';
 
@@ -15,7 +16,7 @@ export const PLATE_FOUND_MESSAGE = 'Vehicle found';
 
 const quotaKeys = {
   user: (userId: string) => `plate:user:${userId}`,
-  ip: (ip: string) => `plate:ip:${ip}`,
+  ip: (ip: string) => `plate:ip:${clientAddressKey(ip)}`,
 };
 
 export interface PlateSearchOutcome {
