@@ -20,6 +20,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { registerMailDelivery } from './jobs/mail-delivery.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeErr } from './lib/error-serializer.ts';
+import { serializeReq, withoutUrlCredentials } from './lib/request-log.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
@@ -104,7 +105,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { err: serializeErr },
+      // Credentials travelling in URLs (url-credentials.ts) leave every line: in the request's
+      // URL, in errors, and in messages (Fastify's own name the URL).
+      serializers: { err: serializeErr, req: serializeReq },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, withoutUrlCredentials(args));
+        },
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),

@@ -39,3 +39,47 @@ describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
     }
   });
 });
+
+describe.each(testDatabases())(
+  'logs of requests carrying credentials in the URL on $name',
+  (testDb) => {
+    let t: TestApp;
+    const lines: string[] = [];
+    beforeAll(async () => {
+      t = await createTestApp(testDb, {
+        env: { LOG_LEVEL: 'info' },
+        logStream: { write: (line) => lines.push(line) },
+      });
+    });
+    afterAll(() => t.close());
+
+    it('name the paths and the other parameters, never the secrets', async () => {
+      const urls = [
+        '/api/api/report-orders/order-1/report?expires=1999999999&sig=SECRETSIG1',
+        '/api/api/report-orders/order-1/report?expires=1999999999&SIG=SECRETSIG2',
+        '/r/SECRETSHARE3',
+        '/R/SECRETSHARE4?token=SECRETTOKEN5',
+        '/api/api/shared-reports/SECRETSHARE6/pdf',
+        '/api/api/recalls/unsubscribe/SECRETUNSUB7',
+        '/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json&Key=SECRETKEY8&code=SECRETCODE9',
+      ];
+      for (const url of urls) await t.app.inject({ url });
+      // A message naming a URL, as Fastify's own do.
+      t.app.log.warn(`could not answer GET:${urls[0]}`);
+      t.app.log.error(
+        { err: new Error(`fetch https://api.example/q?key=SECRETKEY10 failed`) },
+        'x',
+      );
+
+      const logged = lines.join('\n');
+      expect(logged).toContain(
+        '/api/api/report-orders/order-1/report?expires=1999999999&sig=[redacted]',
+      );
+      expect(logged).toContain('"url":"/r/[redacted]"');
+      expect(logged).toContain('/api/api/shared-reports/[redacted]/pdf');
+      expect(logged).toContain('format=json&Key=[redacted]');
+      expect(logged).toContain('q?key=[redacted] failed');
+      expect(logged).not.toContain('SECRET');
+    });
+  },
+);

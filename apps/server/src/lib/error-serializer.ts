@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { err as serializeError } from 'pino-std-serializers';
+import { redactUrlCredentials } from './url-credentials.ts';
 
 type Serialized = ReturnType<typeof serializeError>;
 
@@ -32,7 +33,13 @@ function withoutQueryValues(error: unknown, depth = 0): unknown {
   return safe;
 }
 
-/** The logger's `err` serializer: pino's own, on an error stripped of query values. */
+/**
+ * The logger's `err` serializer: pino's own, on an error stripped of query values, with the
+ * credentials of any URL its message names (a provider's `key=`, a link's `sig=`) redacted.
+ */
 export function serializeErr(error: Error): Serialized {
-  return serializeError(withoutQueryValues(error) as Error);
+  const serialized = serializeError(withoutQueryValues(error) as Error);
+  serialized.message = redactUrlCredentials(serialized.message);
+  serialized.stack = redactUrlCredentials(serialized.stack);
+  return serialized;
 }
