@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { Document, Page, Text, renderToBuffer } from '@react-pdf/renderer';
 import { createElement } from 'react';
 import { renderReportPdf } from '../apps/server/src/modules/reports/render/render-report-pdf.ts';

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { PDFDict } from 'pdf-lib';
+import type { PDFDict } from '@cantoo/pdf-lib';
 import {
   PDFDocument,
   PDFName,
@@ -7,7 +7,7 @@ import {
   PDFString,
   StandardFonts,
   type PDFObject,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 /** A real one-page PDF saying `text`, as a report an admin would upload. */
 export async function makeReportPdf(text = 'Vehicle history report'): Promise<Buffer> {

@@ -7,7 +7,7 @@ import {
   PDFString,
   type PDFDocument,
   type PDFObject,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 /** What a PDF viewer would run or hand to the system on its own, found in a report. */
 export type ActiveContent = 'javascript' | 'launch' | 'embeddedFile' | 'formAction' | 'xfa';

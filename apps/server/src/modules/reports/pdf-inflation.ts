@@ -6,7 +6,7 @@ import {
   PDFRawStream,
   type PDFDocument,
   type PDFObject,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 /**
  * How far a report's compressed streams may inflate, all together: this many times the file's

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { ADMIN_MESSAGES } from '@vr/contracts';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { HttpError } from '../../http/errors.ts';
 import { findActiveContent, type ActiveContent } from './pdf-active-content.ts';
 import {
