@@ -2,15 +2,22 @@ import { z } from 'zod';
 import { PLATE_MAX_LENGTH } from './limits.ts';
 import { US_STATES } from './states.ts';
 
-/** 1-10 of A-Z, 0-9, space or dash, after upper-casing and trimming (server and client alike). */
-export const PLATE_PATTERN = new RegExp(`^[A-Z0-9 -]{1,${PLATE_MAX_LENGTH}}$`);
+/** 1-10 of A-Z and 0-9, once normalised (server and client alike). */
+export const PLATE_PATTERN = new RegExp(`^[A-Z0-9]{1,${PLATE_MAX_LENGTH}}$`);
 
+/** A plate as written, with room for the separators normalisation drops. */
+const PLATE_INPUT_MAX_LENGTH = 2 * PLATE_MAX_LENGTH;
+
+/**
+ * A plate as the cache and the provider know it: "7 abc-123" and "7ABC123" are one plate (and
+ * one paid lookup), so spaces, dashes and dots go and letters are upper case.
+ */
 export function normalizePlate(input: string): string {
-  return input.trim().toUpperCase();
+  return input.toUpperCase().replace(/[\s.-]/g, '');
 }
 
 export const PLATE_VALIDATION_MESSAGES = {
-  plate: `Plate must be 1 to ${PLATE_MAX_LENGTH} letters, digits, spaces or dashes.`,
+  plate: `Plate must be 1 to ${PLATE_MAX_LENGTH} letters or digits (spaces, dashes and dots aside).`,
   state: 'State must be one of the 50 US states or DC, by two-letter code.',
 } as const;
 
@@ -19,6 +26,7 @@ const STATE_CODES = new Set(US_STATES.map((s) => s.code));
 export const plateParamsSchema = z.object({
   plate: z
     .string()
+    .max(PLATE_INPUT_MAX_LENGTH, PLATE_VALIDATION_MESSAGES.plate)
     .transform(normalizePlate)
     .refine((p) => PLATE_PATTERN.test(p), PLATE_VALIDATION_MESSAGES.plate),
   state: z
@@ -36,8 +44,6 @@ export const plateSearchResponseSchema = z.object({
   state: z.string(),
   plateNumber: z.string(),
   message: z.string(),
-  /** True when answered from the cache without asking the provider. */
-  cached: z.boolean(),
 });
 export type PlateSearchResponse = z.infer<typeof plateSearchResponseSchema>;
 
@@ -51,7 +57,8 @@ export type PlateStatesResponse = z.infer<typeof plateStatesResponseSchema>;
 export const plateHealthResponseSchema = z.object({
   success: z.boolean(),
   provider: z.string(),
-  reachable: z.boolean(),
+  /** null: not checked, the provider having no probe that is not billed. */
+  reachable: z.boolean().nullable(),
   message: z.string(),
 });
 export type PlateHealthResponse = z.infer<typeof plateHealthResponseSchema>;

@@ -70,8 +70,6 @@ export function createCarsxePlateProvider(options: {
         'rejected',
       );
     },
-    async health(signal) {
-      await call('CA', 'HEALTH', signal);
-    },
+    // No health probe: CarsXE documents none that is not billed as a lookup.
   };
 }

@@ -18,6 +18,9 @@ export class PlateProviderError extends Error {
 export interface PlateProvider {
   readonly name: string;
   lookup(state: string, plate: string, signal: AbortSignal): Promise<PlateAnswer>;
-  /** Resolves when the provider answers; rejects with a PlateProviderError otherwise. */
-  health(signal: AbortSignal): Promise<void>;
+  /**
+   * Resolves when the provider answers; rejects with a PlateProviderError otherwise. Only a
+   * provider with a probe that is not billed has one: the public health check must cost nothing.
+   */
+  health?(signal: AbortSignal): Promise<void>;
 }

@@ -70,14 +70,15 @@ export const platesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['license plate'],
         summary: 'Whether the plate provider answers (no token)',
-        description: `The provider is asked at most every ${PLATE_LIMITS.healthCheckEverySeconds} s per instance; calls in between get the last answer.`,
+        description: `The provider is asked at most every ${PLATE_LIMITS.healthCheckEverySeconds} s per instance; calls in between get the last answer. A provider whose every call is billed (CarsXE) is not asked: \`reachable: null\`.`,
         response: { 200: plateHealthResponseSchema, 503: plateHealthResponseSchema },
       },
     },
     async (_request, reply) => {
       const health = await plates.health();
-      return reply.status(health.reachable ? 200 : 503).send({
-        success: health.reachable,
+      const down = health.reachable === false;
+      return reply.status(down ? 503 : 200).send({
+        success: !down,
         provider: plates.providerName,
         reachable: health.reachable,
         message: health.message,

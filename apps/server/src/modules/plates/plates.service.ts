@@ -25,7 +25,8 @@ export interface PlateSearchOutcome {
 }
 
 export interface PlateHealth {
-  reachable: boolean;
+  /** null: not checked (the provider has no probe that is not billed). */
+  reachable: boolean | null;
   message: string;
 }
 
@@ -41,7 +42,10 @@ export interface PlateService {
     state: string;
     plate: string;
   }): Promise<PlateSearchOutcome>;
-  /** Whether the provider answers, asked at most once a minute; callers in between share it. */
+  /**
+   * Whether the provider answers, asked at most once a minute (callers in between share it); a
+   * provider whose every call is billed is not asked.
+   */
   health(): Promise<PlateHealth>;
   readonly providerName: string;
 }
@@ -68,6 +72,7 @@ export function createPlateService(deps: {
   const now = deps.now ?? (() => new Date());
   const throttles = new WindowThrottles(db, now);
   const inFlight = new Map<string, Promise<PlateAnswer>>();
+  const notCheckedMessage = `${provider.name} is not checked: every call to it is billed.`;
   let lastHealth: { checkedAt: number; answer: Promise<PlateHealth> } | undefined;
 
   async function countSearch(userId: string, ip: string): Promise<void> {
@@ -102,9 +107,9 @@ export function createPlateService(deps: {
     return call;
   }
 
-  async function checkHealth(): Promise<PlateHealth> {
+  async function checkHealth(probe: NonNullable<PlateProvider['health']>): Promise<PlateHealth> {
     try {
-      await provider.health(AbortSignal.timeout(deps.timeoutMs));
+      await probe(AbortSignal.timeout(deps.timeoutMs));
       return { reachable: true, message: `${provider.name} answers` };
     } catch (err) {
       return { reachable: false, message: (err as Error).message };
@@ -139,7 +144,6 @@ export function createPlateService(deps: {
               vin: null,
               error: err.message,
               message: err.message || LOOKUP_MESSAGES.plateFailed,
-              cached: false,
             },
           };
         }
@@ -155,7 +159,6 @@ export function createPlateService(deps: {
             vin: answer.vin,
             error: null,
             message: PLATE_FOUND_MESSAGE,
-            cached: fromCache,
           },
         };
       }
@@ -169,16 +172,17 @@ export function createPlateService(deps: {
           vin: null,
           error: null,
           message: LOOKUP_MESSAGES.plateNotFound,
-          cached: fromCache,
         },
       };
     },
     health() {
-      // The route is public and each check may be a paid call: one per interval, whatever the
-      // outcome, and concurrent callers wait for the same one.
+      const probe = provider.health;
+      if (!probe) return Promise.resolve({ reachable: null, message: notCheckedMessage });
+      // The route is public: one probe per interval, whatever the outcome, and concurrent
+      // callers wait for the same one.
       const at = now().getTime();
       if (!lastHealth || at - lastHealth.checkedAt >= PLATE_LIMITS.healthCheckEverySeconds * 1000) {
-        lastHealth = { checkedAt: at, answer: checkHealth() };
+        lastHealth = { checkedAt: at, answer: checkHealth(probe.bind(provider)) };
       }
       return lastHealth.answer;
     },
