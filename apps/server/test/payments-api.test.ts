@@ -412,6 +412,39 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     expect(history.data.some((h: { id: string }) => h.id === id)).toBe(false);
   });
 
+  it('lets exactly one of 10 concurrent completions complete a 3-D Secure challenge', async () => {
+    const pm = await addCard(bob, '4000002760003184');
+    const before = await credit(bob);
+    const intent = await purchase(bob, pm, 'credits_1');
+    await api(
+      t.app,
+      'POST',
+      `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
+      bob.token,
+    );
+    const complete = () =>
+      api(
+        t.app,
+        'POST',
+        `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
+        bob.token,
+        {
+          result: 'complete',
+        },
+      );
+    const results = await Promise.all(Array.from({ length: 10 }, complete));
+    const completed = results.filter((r) => r.statusCode === 200);
+    expect(completed).toHaveLength(1);
+    expect(completed[0]!.json()).toEqual({ success: true, status: 'succeeded' });
+    // The others answer as a completion after the fact does: the intent is settled.
+    const late = await complete();
+    for (const res of [...results.filter((r) => r.statusCode !== 200), late]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The payment intent is succeeded, not awaiting verification');
+    }
+    expect(await credit(bob)).toBe(before + 1);
+  });
+
   it('credits once when 3-D Secure completions and confirmations race', async () => {
     const pm = await addCard(bob, '4000002760003184');
     const before = await credit(bob);

@@ -40,6 +40,9 @@ const METHOD_GONE = 'The payment method is no longer available.';
 
 export type PaymentIntentService = ReturnType<typeof createPaymentIntentService>;
 
+const notAwaitingVerification = (status: PaymentIntentStatus) =>
+  new HttpError(400, `The payment intent is ${status}, not awaiting verification`);
+
 /**
  * A purchase's payment intent through its states: created for a catalog package, confirmed
  * (charged), through a 3-D Secure challenge, canceled. Every gateway call happens outside a
@@ -60,17 +63,20 @@ export function createPaymentIntentService({
   /**
    * Records what the gateway answered for an intent, after the call: the row is locked only now,
    * so no gateway call ever waits inside a transaction. An intent another request already took to
-   * a final state keeps it; so does one no longer in a state of `from`.
+   * a final state keeps it; so does one no longer in a state of `from`, and the call answers that
+   * state, or throws what `refuseSettled` makes of it.
    */
   function recordGatewayResult(
     userId: string,
     id: string,
     result: { status: PaymentIntentStatus; failureMessage: string | null },
     from?: readonly PaymentIntentStatus[],
+    refuseSettled?: (status: PaymentIntentStatus) => Error,
   ): Promise<IntentOutcome> {
     return db.transaction(async (tx) => {
       const intent = await lockOwnedPaymentIntent(tx, userId, id);
       if (isFinal(intent.status) || (from && !from.includes(intent.status))) {
+        if (refuseSettled) throw refuseSettled(intent.status);
         return { intent, message: intent.failureMessage };
       }
       const updated = await statuses.setStatusAndCreditOnSuccess(
@@ -156,18 +162,15 @@ export function createPaymentIntentService({
     /** Ends the 3-D Secure challenge of an intent in `requires_action` (sandbox dialog). */
     async completeChallenge(userId: string, id: string, passed: boolean): Promise<IntentOutcome> {
       const intent = await ownedPaymentIntent(db, userId, id);
-      if (intent.status !== 'requires_action') {
-        throw new HttpError(
-          400,
-          `The payment intent is ${intent.status}, not awaiting verification`,
-        );
-      }
+      if (intent.status !== 'requires_action') throw notAwaitingVerification(intent.status);
       const result = await gateway.completeAction({
         intentId: intent.id,
         paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
         passed,
       });
-      return recordGatewayResult(userId, id, result, ['requires_action']);
+      // Concurrent completions all pass the check above; under the row's lock one completes the
+      // challenge, and the others answer as a completion after it does.
+      return recordGatewayResult(userId, id, result, ['requires_action'], notAwaitingVerification);
     },
 
     /**
