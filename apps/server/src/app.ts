@@ -197,12 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMailDelivery(jobs, {
     mailer,
     renderReceiptMail: services.receiptMails.renderReceiptMail,
+    openSealedMail: services.openSealedMail,
   });
   if (deps.reportJob ?? true) await registerReportGeneration(jobs, services.generation);
   const { guards, throttles, refresh } = await registerAuth(app, {
     config,
     db: database.db,
-    jobs,
+    jobs: services.jobs,
     secret,
     accounts: services.users,
   });

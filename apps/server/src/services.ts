@@ -8,6 +8,7 @@ import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobSender } from './jobs/job-queue.ts';
+import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
 import { createTimeSlices } from './lib/time-slices.ts';
 import { createAdminTryoutService } from './modules/admin/admin-tryout.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
@@ -61,7 +62,9 @@ export type Services = ReturnType<typeof createServices>;
  */
 export function createServices(config: Config, database: Database, adapters: ServiceAdapters) {
   const { db } = database;
-  const { jobs, decoder, log } = adapters;
+  const { decoder, log } = adapters;
+  const mailSeal = createMailSeal(adapters.secret);
+  const jobs = sealingMailJobs(adapters.jobs, mailSeal);
   const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const slaHours = config.REPORT_SLA_HOURS;
   const links = createReportLinks(adapters.secret);
@@ -103,6 +106,9 @@ export function createServices(config: Config, database: Database, adapters: Ser
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   return {
+    /** The queue every service and module queues through: rendered mails go sealed. */
+    jobs,
+    openSealedMail: mailSeal.open,
     users: createUsersService({ db, adminEmails: config.ADMIN_EMAILS }),
     catalog: createCatalogService({ db }),
     credits: createCreditsService({ db }),

@@ -10,12 +10,15 @@ export interface ReceiptJob {
 }
 
 /**
- * A mail to deliver: rendered when it was queued, or a receipt, rendered on delivery from the
- * intent and the balance its credit left (the payments service knows neither the product name
- * nor the addresses).
+ * A mail to deliver: rendered when it was queued, stored sealed (mail-sealing.ts; `message` is
+ * what a service hands the queue, or a row queued before sealing), or a receipt, rendered on
+ * delivery from the intent and the balance its credit left (the payments service knows neither
+ * the product name nor the addresses).
  */
 export type MailJob =
-  { kind: 'message'; message: MailMessage } | ({ kind: 'receipt' } & ReceiptJob);
+  | { kind: 'message'; message: MailMessage }
+  | { kind: 'sealed'; sealed: string }
+  | ({ kind: 'receipt' } & ReceiptJob);
 
 /** Every job this server queues, by queue name, with the data it carries. */
 export interface Jobs {
@@ -141,6 +144,8 @@ function sqlOf(executor: Db | Tx): PgBoss.Db {
 }
 
 const SCHEMA = 'pgboss';
+/** pg-boss's schema, whose tables hold the jobs' data (tests read them). */
+export const JOB_QUEUE_SCHEMA = SCHEMA;
 
 async function createOrUpdateQueues(boss: PgBoss): Promise<void> {
   for (const [

@@ -19,10 +19,17 @@ export function registerMailDelivery(
     mailer: Mailer;
     /** The payments module's receipt (payments.receipts.ts); null when its purchase is gone. */
     renderReceiptMail(receipt: ReceiptJob): Promise<MailMessage | null>;
+    /** Opens a mail queued sealed (mail-sealing.ts). */
+    openSealedMail(sealed: string): MailMessage;
   },
 ): Promise<void> {
   return jobs.work('mail', async ({ id, data }) => {
-    const message = data.kind === 'receipt' ? await deps.renderReceiptMail(data) : data.message;
+    const message =
+      data.kind === 'receipt'
+        ? await deps.renderReceiptMail(data)
+        : data.kind === 'sealed'
+          ? deps.openSealedMail(data.sealed)
+          : data.message;
     if (message) await deps.mailer.send(message, id);
   });
 }
