@@ -1,22 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { testDatabases } from './support/databases.ts';
+import { testDatabases, type TestDatabase } from './support/databases.ts';
 
-describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
-  let t: TestApp;
-  const lines: string[] = [];
+/** The describe block's test app, whose log lines at `level` and above are kept in `lines`. */
+function appLogging(testDb: TestDatabase, level: string) {
+  const logged = { t: undefined as unknown as TestApp, lines: [] as string[] };
   beforeAll(async () => {
-    t = await createTestApp(testDb, {
-      env: { LOG_LEVEL: 'error' },
-      logStream: { write: (line) => lines.push(line) },
+    logged.t = await createTestApp(testDb, {
+      env: { LOG_LEVEL: level },
+      logStream: { write: (line) => logged.lines.push(line) },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => logged.t.close());
+  return logged;
+}
+
+describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
+  const logged = appLogging(testDb, 'error');
+  const { lines } = logged;
 
   it('name the query and the database error, not the values it carried', async () => {
     // An adjustment for an admin id that does not exist: the foreign key refuses the row.
-    const failed: unknown = await t.database.db
+    const failed: unknown = await logged.t.database.db
       .insert(creditLedger)
       .values({
         id: 'ledger-row-5f0c',
@@ -30,12 +36,12 @@ describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
     expect(String(failed)).toContain('987654');
 
     // What the error handler does with an unexpected error.
-    t.app.log.error({ err: failed }, 'request failed');
-    const logged = lines.join('\n');
-    expect(logged).toContain('insert into \\"credit_ledger\\"');
-    expect(logged).toMatch(/foreign key/);
+    logged.t.app.log.error({ err: failed }, 'request failed');
+    const text = lines.join('\n');
+    expect(text).toContain('insert into \\"credit_ledger\\"');
+    expect(text).toMatch(/foreign key/);
     for (const value of ['987654', 'admin-id-8c21e4', 'ledger-row-5f0c']) {
-      expect(logged).not.toContain(value);
+      expect(text).not.toContain(value);
     }
   });
 });
@@ -43,15 +49,8 @@ describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
 describe.each(testDatabases())(
   'logs of requests carrying credentials in the URL on $name',
   (testDb) => {
-    let t: TestApp;
-    const lines: string[] = [];
-    beforeAll(async () => {
-      t = await createTestApp(testDb, {
-        env: { LOG_LEVEL: 'info' },
-        logStream: { write: (line) => lines.push(line) },
-      });
-    });
-    afterAll(() => t.close());
+    const logged = appLogging(testDb, 'info');
+    const { lines } = logged;
 
     it('name the paths and the other parameters, never the secrets', async () => {
       const urls = [
@@ -63,23 +62,23 @@ describe.each(testDatabases())(
         '/api/api/recalls/unsubscribe/SECRETUNSUB7',
         '/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json&Key=SECRETKEY8&code=SECRETCODE9',
       ];
-      for (const url of urls) await t.app.inject({ url });
+      for (const url of urls) await logged.t.app.inject({ url });
       // A message naming a URL, as Fastify's own do.
-      t.app.log.warn(`could not answer GET:${urls[0]}`);
-      t.app.log.error(
+      logged.t.app.log.warn(`could not answer GET:${urls[0]}`);
+      logged.t.app.log.error(
         { err: new Error(`fetch https://api.example/q?key=SECRETKEY10 failed`) },
         'x',
       );
 
-      const logged = lines.join('\n');
-      expect(logged).toContain(
+      const text = lines.join('\n');
+      expect(text).toContain(
         '/api/api/report-orders/order-1/report?expires=1999999999&sig=[redacted]',
       );
-      expect(logged).toContain('"url":"/r/[redacted]"');
-      expect(logged).toContain('/api/api/shared-reports/[redacted]/pdf');
-      expect(logged).toContain('format=json&Key=[redacted]');
-      expect(logged).toContain('q?key=[redacted] failed');
-      expect(logged).not.toContain('SECRET');
+      expect(text).toContain('"url":"/r/[redacted]"');
+      expect(text).toContain('/api/api/shared-reports/[redacted]/pdf');
+      expect(text).toContain('format=json&Key=[redacted]');
+      expect(text).toContain('q?key=[redacted] failed');
+      expect(text).not.toContain('SECRET');
     });
   },
 );

@@ -43,6 +43,18 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     return res.json();
   }
 
+  /** A purchase with the 3-D Secure test card, confirmed: its challenge awaits. */
+  async function awaitingChallenge(user: SignedIn): Promise<string> {
+    const pm = await addCard(user, '4000002760003184');
+    const { paymentIntentId } = await purchase(user, pm, 'credits_1');
+    const confirm = `/api/api/stripe-credit/payment-intent/${paymentIntentId}/confirm`;
+    await api(t.app, 'POST', confirm, user.token);
+    return paymentIntentId;
+  }
+  const completeChallenge = (user: SignedIn, id: string) =>
+    api(t.app, 'POST', `/api/api/sandbox/payment-intent/${id}/3ds`, user.token, {
+      result: 'complete',
+    });
   const credit = async (user: SignedIn) =>
     (await api(t.app, 'GET', '/api/api/user/credit', user.token)).json().creditBalance;
 
@@ -413,25 +425,9 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
   });
 
   it('lets exactly one of 10 concurrent completions complete a 3-D Secure challenge', async () => {
-    const pm = await addCard(bob, '4000002760003184');
     const before = await credit(bob);
-    const intent = await purchase(bob, pm, 'credits_1');
-    await api(
-      t.app,
-      'POST',
-      `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}/confirm`,
-      bob.token,
-    );
-    const complete = () =>
-      api(
-        t.app,
-        'POST',
-        `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
-        bob.token,
-        {
-          result: 'complete',
-        },
-      );
+    const id = await awaitingChallenge(bob);
+    const complete = () => completeChallenge(bob, id);
     const results = await Promise.all(Array.from({ length: 10 }, complete));
     const completed = results.filter((r) => r.statusCode === 200);
     expect(completed).toHaveLength(1);
@@ -446,24 +442,12 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
   });
 
   it('credits once when 3-D Secure completions and confirmations race', async () => {
-    const pm = await addCard(bob, '4000002760003184');
     const before = await credit(bob);
-    const intent = await purchase(bob, pm, 'credits_1');
-    const base = `/api/api/stripe-credit/payment-intent/${intent.paymentIntentId}`;
-    await api(t.app, 'POST', `${base}/confirm`, bob.token);
+    const id = await awaitingChallenge(bob);
+    const confirm = `/api/api/stripe-credit/payment-intent/${id}/confirm`;
     const results = await Promise.all([
-      ...Array.from({ length: 8 }, () =>
-        api(
-          t.app,
-          'POST',
-          `/api/api/sandbox/payment-intent/${intent.paymentIntentId}/3ds`,
-          bob.token,
-          {
-            result: 'complete',
-          },
-        ),
-      ),
-      ...Array.from({ length: 8 }, () => api(t.app, 'POST', `${base}/confirm`, bob.token)),
+      ...Array.from({ length: 8 }, () => completeChallenge(bob, id)),
+      ...Array.from({ length: 8 }, () => api(t.app, 'POST', confirm, bob.token)),
     ]);
     for (const res of results) expect(res.statusCode).toBeLessThan(500);
     expect(results.filter((r) => r.statusCode === 200 && r.json().success).length).toBeGreaterThan(
@@ -473,7 +457,7 @@ describe.each(testDatabases())('card payments (sandbox) on $name', (testDb) => {
     const rows = await t.database.db
       .select()
       .from(creditLedger)
-      .where(eq(creditLedger.reference, intent.paymentIntentId));
+      .where(eq(creditLedger.reference, id));
     expect(rows).toHaveLength(1);
   });
 
