@@ -180,6 +180,7 @@ export async function createJobQueue(deps: {
   });
 
   const working = new Set<JobName>();
+  const workerIds: string[] = [];
 
   async function countJobs(where: string, values: unknown[]): Promise<number> {
     const { rows } = await database.executeSql(
@@ -203,19 +204,28 @@ export async function createJobQueue(deps: {
       if (working.has(name)) throw new Error(`jobs of ${name} already have a handler`);
       working.add(name);
       const { pollingIntervalSeconds, concurrency } = QUEUES[name];
-      // One job per fetch, fetched in the order queued: with one worker (mail) a customer's mails
-      // arrive in the order of the changes that caused them.
-      const options = { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds };
-      await boss.work<Jobs[typeof name]>(name, options, async ([job]) => {
-        if (!job) return;
-        try {
-          await handler({ id: job.id, data: job.data });
-        } catch (err) {
-          log.warn({ err, job: { name, id: job.id } }, 'job failed; it is retried later');
-          // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
-          throw err;
-        }
-      });
+      // One loop per job run at once, each fetching one job at a time in the order queued: with
+      // one loop (mail) a customer's mails arrive in the order of the changes that caused them.
+      for (let loop = 0; loop < concurrency; loop++) {
+        let workerId = '';
+        workerId = await boss.work<Jobs[typeof name]>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds },
+          async ([job]) => {
+            try {
+              await handler({ id: job!.id, data: job!.data });
+            } catch (err) {
+              log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later');
+              // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
+              throw err;
+            } finally {
+              // After a job, the loop fetches again at once instead of pausing for the poll.
+              boss.notifyWorker(workerId);
+            }
+          },
+        );
+        workerIds.push(workerId);
+      }
     },
 
     async drain() {
@@ -223,7 +233,7 @@ export async function createJobQueue(deps: {
       // order and never twice at once; done when none of their queues has a job due or running.
       const names = [...working];
       for (;;) {
-        for (const { id } of boss.getWipData()) boss.notifyWorker(id);
+        for (const id of workerIds) boss.notifyWorker(id);
         const due = await countJobs(
           `name = ANY($1) AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
           [names],
