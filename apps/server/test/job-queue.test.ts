@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
-const silent = { error: () => undefined, warn: () => undefined };
+const silent = { info: () => undefined, error: () => undefined, warn: () => undefined };
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: BASE_URL });

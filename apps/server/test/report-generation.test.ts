@@ -383,7 +383,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
     const second = createReportGenerationService({ ...deps, render });
     const otherQueue = await createJobQueue({
       database: t.database,
-      log: { error: () => {}, warn: () => {} },
+      log: { info: () => {}, error: () => {}, warn: () => {} },
     });
     await registerReportGeneration(otherQueue, second);
     for (const orderId of ids) await t.jobs.enqueue(db, 'report-generation', { orderId });

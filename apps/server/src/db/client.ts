@@ -85,11 +85,12 @@ async function openPglite(
     closeToOthers(dir);
   }
   const db = retryingTransactions(drizzlePglite(client, { schema }));
-  // PGlite's query() runs one statement; several without parameters need exec().
+  // PGlite's query() runs one statement; several without parameters need exec(). pg-boss
+  // returns rows from the middle of such a block (BEGIN; ... RETURNING; COMMIT): all are kept.
   const executeSql: ExecuteSql = async (text, values) => {
     if (values?.length) return client.query(text, values);
     const results = await client.exec(text);
-    return { rows: results.at(-1)?.rows ?? [] };
+    return { rows: results.flatMap((result) => result.rows) };
   };
   return {
     db,

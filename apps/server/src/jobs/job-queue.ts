@@ -1,7 +1,9 @@
-import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle } from 'pg-boss';
 import type { Database, Db, ExecuteSql } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../adapters/mail/index.ts';
+import { copyJobsOfPgBoss10 } from './pg-boss-10-jobs.ts';
 
 /** A receipt to render on delivery: the intent and the balance its credit left. */
 export interface ReceiptJob {
@@ -38,7 +40,7 @@ interface QueueSettings {
   retryDelay: number;
   retryBackoff: boolean;
   expireInSeconds: number;
-  retentionMinutes: number;
+  retentionSeconds: number;
   pollingIntervalSeconds: number;
   /** Jobs of the queue one instance runs at once (each in its own fetch loop). */
   concurrency: number;
@@ -58,7 +60,7 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 1,
     retryBackoff: true,
     expireInSeconds: 120,
-    retentionMinutes: 3 * 24 * 60,
+    retentionSeconds: 3 * 24 * 3600,
     // Keeps delivery under a second.
     pollingIntervalSeconds: 0.5,
     // One at a time: a customer's mails arrive in the order of the changes.
@@ -72,7 +74,7 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 300,
-    retentionMinutes: 24 * 60,
+    retentionSeconds: 24 * 3600,
     pollingIntervalSeconds: 2,
     concurrency: 1,
   },
@@ -85,7 +87,7 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 45,
-    retentionMinutes: 3 * 24 * 60,
+    retentionSeconds: 3 * 24 * 3600,
     pollingIntervalSeconds: 1,
     // An attempt mostly waits for the providers; rendering takes a fraction of a second of CPU.
     // Several at once keep a slow provider from queueing every order behind one: 50 orders with
@@ -128,42 +130,28 @@ export interface JobQueue extends JobSender {
 }
 
 export interface JobLogger {
+  info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
-/** Runs pg-boss's SQL on a Drizzle database or transaction, so a job commits with the caller. */
-function sqlOf(executor: Db | Tx): PgBoss.Db {
-  const session = executor._.session;
-  return {
-    executeSql: (text, values) =>
-      session
-        .prepareQuery({ sql: text, params: values ?? [] }, undefined, undefined, false)
-        .execute() as Promise<{ rows: unknown[] }>,
-  };
-}
-
-const SCHEMA = 'pgboss';
+/** pg-boss 12 keeps its tables here; it cannot open the `pgboss` schema of version 10. */
+const SCHEMA = 'pgboss_v12';
 /** pg-boss's schema, whose tables hold the jobs' data (tests read them). */
 export const JOB_QUEUE_SCHEMA = SCHEMA;
 
 async function createOrUpdateQueues(boss: PgBoss): Promise<void> {
-  for (const [
-    name,
-    { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, retentionMinutes },
-  ] of Object.entries(QUEUES)) {
-    const options = {
-      name,
-      policy,
-      retryLimit,
-      retryDelay,
-      retryBackoff,
-      expireInSeconds,
-      retentionMinutes,
+  for (const [name, queue] of Object.entries(QUEUES)) {
+    const settings = {
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelay,
+      retryBackoff: queue.retryBackoff,
+      expireInSeconds: queue.expireInSeconds,
+      retentionSeconds: queue.retentionSeconds,
     };
-    await boss.createQueue(name, options);
+    await boss.createQueue(name, { policy: queue.policy, ...settings });
     // createQueue leaves an existing queue as it was; settings changed since take effect here.
-    await boss.updateQueue(name, options);
+    await boss.updateQueue(name, settings);
   }
 }
 
@@ -177,6 +165,7 @@ export async function createJobQueue(deps: {
   let setUpSql: ExecuteSql | null = null;
   const boss = new PgBoss({
     schema: SCHEMA,
+    backend: database.kind,
     db: { executeSql: (text, values) => (setUpSql ?? database.executeSql)(text, values) },
     // Cron scheduling is not used; its clock monitor would only add timers.
     schedule: false,
@@ -188,113 +177,81 @@ export async function createJobQueue(deps: {
     try {
       await boss.start();
       await createOrUpdateQueues(boss);
+      const copied = await copyJobsOfPgBoss10(boss, executeSql, Object.keys(QUEUES));
+      if (copied !== null) log.info({ copied }, 'jobs queued by pg-boss 10 copied to pg-boss 12');
     } finally {
       setUpSql = null;
     }
   });
 
-  const workers = new Map<JobName, Worker[]>();
+  const working = new Set<JobName>();
+  const workerIds: string[] = [];
 
-  async function runJob(name: JobName, handler: JobHandler<JobName>, job: PgBoss.Job<object>) {
-    try {
-      await handler({ id: job.id, data: job.data as Jobs[JobName] });
-    } catch (err) {
-      log.warn({ err, job: { name, id: job.id } }, 'job failed; it is retried later');
-      await boss
-        .fail(name, job.id, { message: err instanceof Error ? err.message : String(err) })
-        .catch((failErr: unknown) => log.error({ err: failErr, jobId: job.id }, 'job not failed'));
-      return;
-    }
-    // If this write is lost the job expires and runs again: handlers are idempotent.
-    await boss
-      .complete(name, job.id)
-      .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job not marked done'));
+  async function countJobs(where: string, values: unknown[]): Promise<number> {
+    const { rows } = await database.executeSql(
+      `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE ${where}`,
+      values,
+    );
+    return (rows[0] as { n: number }).n;
   }
 
   return {
     async enqueue(executor, name, data, options = {}) {
       await boss.send(name, data, {
-        db: sqlOf(executor),
+        // The caller's transaction (or database): the job commits with the change causing it.
+        db: fromDrizzle(executor, sql),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
     },
 
     async work(name, handler) {
-      if (workers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
-      workers.set(
-        name,
-        Array.from({ length: QUEUES[name].concurrency }, () =>
-          startWorker(QUEUES[name].pollingIntervalSeconds * 1000, async () => {
-            const [job] = await boss.fetch<object>(name, { batchSize: 1 });
-            if (job) await runJob(name, handler as JobHandler<JobName>, job);
-            return job !== undefined;
-          }),
-        ),
-      );
+      if (working.has(name)) throw new Error(`jobs of ${name} already have a handler`);
+      working.add(name);
+      const { pollingIntervalSeconds, concurrency } = QUEUES[name];
+      // One loop per job run at once, each fetching one job at a time in the order queued: with
+      // one loop (mail) a customer's mails arrive in the order of the changes that caused them.
+      for (let loop = 0; loop < concurrency; loop++) {
+        let workerId = '';
+        workerId = await boss.work<Jobs[typeof name]>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds },
+          async ([job]) => {
+            try {
+              await handler({ id: job!.id, data: job!.data });
+            } catch (err) {
+              log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later');
+              // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
+              throw err;
+            } finally {
+              // After a job, the loop fetches again at once instead of pausing for the poll.
+              boss.notifyWorker(workerId);
+            }
+          },
+        );
+        workerIds.push(workerId);
+      }
     },
 
     async drain() {
       // This process's workers do the work, woken from their polling pause, so jobs run in
       // order and never twice at once; done when none of their queues has a job due or running.
-      const names = [...workers.keys()];
+      const names = [...working];
       for (;;) {
-        for (const worker of [...workers.values()].flat()) worker.wake();
-        const { rows } = await database.executeSql(
-          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1)
-             AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
+        for (const id of workerIds) boss.notifyWorker(id);
+        const due = await countJobs(
+          `name = ANY($1) AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
           [names],
         );
-        if ((rows[0] as { n: number }).n === 0) return;
+        if (due === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
 
-    unfinished: (name) => boss.getQueueSize(name, { before: 'completed' }),
+    unfinished: (name) => countJobs(`name = $1 AND state < 'completed'`, [name]),
 
     async stop() {
-      await Promise.all([...workers.values()].flat().map((worker) => worker.stop()));
       await boss.stop({ graceful: true, timeout: 5000 });
-    },
-  };
-}
-
-interface Worker {
-  /** Ends the polling pause now. */
-  wake(): void;
-  /** Lets the job in hand finish, then stops. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `step` (fetch one job with pg-boss and run it) again at once after a job, and after a
- * pause of `pauseMs` when none was due. One job at a time per loop, fetched in the order queued (pg-boss
- * returns a larger batch in no particular order): a customer's mails arrive in the order of the
- * changes that caused them. pg-boss 10's own `work()` marks a job done without awaiting it, so a
- * database error at that moment would be an unhandled rejection, which ends the process; here
- * each job is completed or failed, awaited, by `runJob`.
- */
-function startWorker(pauseMs: number, step: () => Promise<boolean>): Worker {
-  let stopping = false;
-  let wake = () => {};
-  const loop = (async () => {
-    while (!stopping) {
-      if (await step()) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pauseMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
-  return {
-    wake: () => wake(),
-    async stop() {
-      stopping = true;
-      wake();
-      await loop;
     },
   };
 }

@@ -58,7 +58,10 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const database = await db.open();
   const decoder = options.decoder ?? (await testDecoder(config));
-  const jobs = await createJobQueue({ database, log: { error: () => {}, warn: () => {} } });
+  const jobs = await createJobQueue({
+    database,
+    log: { info: () => {}, error: () => {}, warn: () => {} },
+  });
   registerTestJobs(database.db, jobs);
   const app = await buildApp({
     config,
