@@ -101,11 +101,12 @@ export function createServices(config: Config, database: Database, adapters: Ser
     log,
   });
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
+  const credits = createCreditsService({ db });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   return {
     users: createUsersService({ db, adminEmails: config.ADMIN_EMAILS }),
     catalog: createCatalogService({ db }),
-    credits: createCreditsService({ db }),
+    credits,
     paymentMethods: createPaymentMethodService({ db, gateway }),
     paymentIntents: createPaymentIntentService({ db, gateway, jobs }),
     sandboxCards: createSandboxCardService({ db }),
@@ -119,7 +120,9 @@ export function createServices(config: Config, database: Database, adapters: Ser
       slaHours,
       history: adapters.historyProvider,
       historyTimeoutMs: config.REPORT_TIMEOUT_MS,
+      credits,
       previewsPerUserHour: config.REPORT_PREVIEWS_PER_USER_HOUR,
+      prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),
     }),
     generation,
