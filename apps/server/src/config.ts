@@ -120,6 +120,9 @@ const configSchema = z
     // Free questions to the history provider (previews, order pre-checks that end without a
     // spend) of the whole service per hour, counted in the database (docs/limits.md).
     REPORT_PRECHECKS_PER_HOUR: positiveInt(1000),
+    // Tryouts (a billed history pull each, maybe a mail) per admin and hour, counted in the
+    // database (docs/limits.md).
+    ADMIN_TRYOUTS_PER_HOUR: positiveInt(20),
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),

@@ -155,6 +155,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       reports: generation,
       jobs,
       productName: config.PRODUCT_NAME,
+      perAdminHour: config.ADMIN_TRYOUTS_PER_HOUR,
     }),
   };
 }
