@@ -63,7 +63,7 @@ const VEHICLE_TEXT_MAX = 80;
  * other angle bracket dropped, control, format and unassigned characters and line breaks turned
  * into spaces, white space collapsed, at most VEHICLE_TEXT_MAX characters.
  */
-export function plainVehicleText(given: string): string {
+function plainVehicleText(given: string): string {
   const text = given
     .replace(/<[^<>]*>/g, ' ')
     .replace(/[<>]/g, '')
