@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { api, buyCredits, createAccount, creditBalance } from '../support/accounts.ts';
 import { MOBILE } from '../support/browser.ts';
 import { makePdf } from '../support/pdf.ts';
+import { openReportTab } from '../support/reports.ts';
 import { useBrowserSuite } from '../support/suite.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -61,14 +62,11 @@ describe('plate lookup and report orders', () => {
 
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByText('Completed', { exact: true }).waitFor();
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'View Report' }).click();
-    const report = await popup;
-    const response = await report.waitForResponse((r) =>
-      r.url().includes(`/report-orders/${order!.id}/report`),
-    );
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
+    const tab = await openReportTab(page.getByRole('button', { name: 'View Report' }));
+    expect(tab.url).toContain(`/report-orders/${order!.id}/report?`);
+    expect(tab.status).toBe(200);
+    expect(tab.contentType).toBe('application/pdf');
+    expect(tab.fetched).toEqual({ status: 200, contentType: 'application/pdf', head: '%PDF-' });
   });
 
   it('generates the report of a plate search (preview, order, Completed without reload, the PDF opens); a repeated search charges nothing', async () => {
@@ -81,11 +79,10 @@ describe('plate lookup and report orders', () => {
     await page.getByText(/Report ordered for 2013 FORD F-150/).waitFor();
     // The worker generates it; the list polls while it is open.
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'View Report' }).click();
-    const response = await (await popup).waitForResponse((r) => r.url().includes('/report?'));
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
+    const tab = await openReportTab(page.getByRole('button', { name: 'View Report' }));
+    expect(tab.status).toBe(200);
+    expect(tab.contentType).toBe('application/pdf');
+    expect(tab.fetched).toEqual({ status: 200, contentType: 'application/pdf', head: '%PDF-' });
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
 
     // The preview names the report the customer has: no automatic order, nothing charged.

@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
-import type { Config } from './config.ts';
+import { effectiveProviders, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { registerMailDelivery } from './jobs/mail-delivery.ts';
@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
     accounts: services.users,
   });
+  app.log.info({ providers: effectiveProviders(config) }, 'providers in use');
   const promoted = await services.users.promoteAdminEmailsToAdmin();
   if (promoted.length > 0) app.log.info({ admins: promoted }, 'ADMIN_EMAILS accounts are ADMIN');
 

@@ -20,6 +20,8 @@ const optionalUrl = z.url().optional();
 export const SMTP_REQUIRED_MESSAGE =
   'is required when PUBLIC_URL is https; without it, mails and their sign-in codes go to the log';
 
+const isHttps = (url: string | undefined) => !!url && new URL(url).protocol === 'https:';
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every environment variable the server reads, with its default (README.md, "Configuration"). */
@@ -62,6 +64,11 @@ const configSchema = z
     SESSION_IDLE_DAYS: positiveInt(7),
     SESSION_MAX_DAYS: positiveInt(30),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    // A deliberate public demo: sandbox payments beside paid providers or an https PUBLIC_URL.
+    ALLOW_SANDBOX_PAYMENTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -110,6 +117,12 @@ const configSchema = z
     REPORT_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().max(40).default(30),
     // Report previews (what a report would hold) per user and hour (docs/limits.md).
     REPORT_PREVIEWS_PER_USER_HOUR: positiveInt(60),
+    // Free questions to the history provider (previews, order pre-checks that end without a
+    // spend) of the whole service per hour, counted in the database (docs/limits.md).
+    REPORT_PRECHECKS_PER_HOUR: positiveInt(1000),
+    // Tryouts (a billed history pull each, maybe a mail) per admin and hour, counted in the
+    // database (docs/limits.md).
+    ADMIN_TRYOUTS_PER_HOUR: positiveInt(20),
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
@@ -174,9 +187,40 @@ const configSchema = z
   })
   // Without SMTP the outbox mailer writes every mail, sign-in codes included, to the log: fine on
   // a developer's machine, a leak on a public https deployment.
-  .refine((c) => !!c.SMTP_URL || !c.PUBLIC_URL || new URL(c.PUBLIC_URL).protocol !== 'https:', {
+  .refine((c) => !!c.SMTP_URL || !isHttps(c.PUBLIC_URL), {
     path: ['SMTP_URL'],
     message: SMTP_REQUIRED_MESSAGE,
+  })
+  .superRefine((c, ctx) => {
+    // Test card 4242 buys real credits in the sandbox: beside a billed provider or on a public
+    // origin, every order would be paid for by the business.
+    if (c.PAYMENT_PROVIDER !== 'sandbox' || c.ALLOW_SANDBOX_PAYMENTS) return;
+    const exposed = [
+      c.REPORT_PROVIDER !== 'sandbox' && `REPORT_PROVIDER=${c.REPORT_PROVIDER}`,
+      c.PLATE_PROVIDER !== 'sandbox' && `PLATE_PROVIDER=${c.PLATE_PROVIDER}`,
+      isHttps(c.PUBLIC_URL) && 'an https PUBLIC_URL',
+    ].filter((v) => v !== false);
+    if (exposed.length === 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: `sandbox (test cards buy real credits) is refused with ${exposed.join(', ')}; set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS=true for a deliberate public demo`,
+    });
+  })
+  .superRefine((c, ctx) => {
+    // Real money for the sandbox's generated records.
+    if (c.PAYMENT_PROVIDER !== 'stripe' || !/^(sk|rk)_live_/.test(c.STRIPE_SECRET_KEY ?? '')) {
+      return;
+    }
+    const sandboxes = (['REPORT_PROVIDER', 'PLATE_PROVIDER', 'RECALLS_PROVIDER'] as const).filter(
+      (key) => c[key] === 'sandbox',
+    );
+    if (sandboxes.length === 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: `is a live key, refused with ${sandboxes.map((key) => `${key}=sandbox`).join(', ')}: customers would pay for sample records`,
+    });
   })
   .refine((c) => c.SESSION_MAX_DAYS >= c.SESSION_IDLE_DAYS, {
     path: ['SESSION_MAX_DAYS'],
@@ -192,6 +236,19 @@ const configSchema = z
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+/** Which outside service (or its stand-in) does each job: one line in the boot log. */
+export function effectiveProviders(config: Config) {
+  return {
+    payments: config.PAYMENT_PROVIDER,
+    history: config.REPORT_PROVIDER,
+    plates: config.PLATE_PROVIDER,
+    recalls: config.RECALLS_PROVIDER,
+    mail: config.SMTP_URL ? 'smtp' : 'outbox',
+    storage: config.S3_BUCKET ? 's3' : 'files',
+    vpic: config.VPIC_URL ? 'live' : 'offline',
+  };
+}
 
 /** Parses an environment; the error names the first bad variable and what is wrong, on one line. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

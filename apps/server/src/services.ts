@@ -104,6 +104,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     log,
   });
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
+  const credits = createCreditsService({ db });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   return {
     /** The queue every service and module queues through: rendered mails go sealed. */
@@ -111,7 +112,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     openSealedMail: mailSeal.open,
     users: createUsersService({ db, adminEmails: config.ADMIN_EMAILS }),
     catalog: createCatalogService({ db }),
-    credits: createCreditsService({ db }),
+    credits,
     paymentMethods: createPaymentMethodService({ db, gateway }),
     paymentIntents: createPaymentIntentService({ db, gateway, jobs }),
     sandboxCards: createSandboxCardService({ db }),
@@ -125,7 +126,9 @@ export function createServices(config: Config, database: Database, adapters: Ser
       slaHours,
       history: adapters.historyProvider,
       historyTimeoutMs: config.REPORT_TIMEOUT_MS,
+      credits,
       previewsPerUserHour: config.REPORT_PREVIEWS_PER_USER_HOUR,
+      prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),
     }),
     generation,
@@ -158,6 +161,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       reports: generation,
       jobs,
       productName: config.PRODUCT_NAME,
+      perAdminHour: config.ADMIN_TRYOUTS_PER_HOUR,
     }),
   };
 }

@@ -128,9 +128,13 @@ describe.each(testDatabases())('cookies behind https on $name', (db) => {
   let t: TestApp;
   beforeAll(async () => {
     // An https deployment needs a mail relay (none listens here); the outbox stands in for it so
-    // the test reads the codes.
+    // the test reads the codes. Its sandbox payments are the test's own, deliberately.
     t = await createTestApp(db, {
-      env: { PUBLIC_URL: 'https://records.example', SMTP_URL: 'smtp://127.0.0.1:1' },
+      env: {
+        PUBLIC_URL: 'https://records.example',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      },
       mailer: (database) => createOutboxMailer(database.db, { info: () => undefined }),
     });
   });

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, SMTP_REQUIRED_MESSAGE } from '../src/config.ts';
+import { createTestApp } from './support/app.ts';
+import { testDatabases } from './support/databases.ts';
 
 describe('configuration', () => {
   it('runs the whole product with no variables set', () => {
@@ -35,6 +37,7 @@ describe('configuration', () => {
     const https = parseConfig({
       PUBLIC_URL: 'https://records.example',
       SMTP_URL: 'smtp://mail.records.example:587',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
     });
     expect(https.PUBLIC_URL).toBe('https://records.example');
     expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).SMTP_URL).toBeUndefined();
@@ -95,7 +98,10 @@ describe('configuration', () => {
     expect(defaults.RECALLS_PROVIDER).toBe('sandbox');
     expect(defaults.REPORT_TIMEOUT_MS).toBe(20_000);
     const keys = { REPORT_API_KEY: 'key', REPORT_API_USER: 'user', REPORT_API_PASS: 'pass' };
-    expect(parseConfig({ REPORT_PROVIDER: 'vinaudit', ...keys }).REPORT_PROVIDER).toBe('vinaudit');
+    expect(
+      parseConfig({ REPORT_PROVIDER: 'vinaudit', ALLOW_SANDBOX_PAYMENTS: 'true', ...keys })
+        .REPORT_PROVIDER,
+    ).toBe('vinaudit');
     for (const missing of Object.keys(keys)) {
       const env: Record<string, string> = { REPORT_PROVIDER: 'vinaudit', ...keys };
       delete env[missing];
@@ -106,5 +112,98 @@ describe('configuration', () => {
     expect(() => parseConfig({ REPORT_PROVIDER: 'carfax' })).toThrow(/^Invalid REPORT_PROVIDER/);
     expect(() => parseConfig({ RECALLS_PROVIDER: 'kbb' })).toThrow(/^Invalid RECALLS_PROVIDER/);
     expect(() => parseConfig({ RECALLS_API_BASE: 'ftp://x' })).toThrow(/^Invalid RECALLS_API_BASE/);
+  });
+
+  describe('refuses payments that do not match the providers', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    const vinaudit = {
+      REPORT_PROVIDER: 'vinaudit',
+      REPORT_API_KEY: 'key',
+      REPORT_API_USER: 'user',
+      REPORT_API_PASS: 'pass',
+    };
+    const carsxe = { PLATE_PROVIDER: 'carsxe', PLATE_API_KEY: 'key' };
+    const production = { ...vinaudit, ...carsxe, RECALLS_PROVIDER: 'nhtsa' };
+    const https = { PUBLIC_URL: 'https://records.example', SMTP_URL: 'smtp://mail.example:587' };
+
+    it.each([
+      [vinaudit, 'REPORT_PROVIDER=vinaudit'],
+      [carsxe, 'PLATE_PROVIDER=carsxe'],
+      [https, 'an https PUBLIC_URL'],
+      [
+        { ...vinaudit, ...carsxe, ...https },
+        'REPORT_PROVIDER=vinaudit, PLATE_PROVIDER=carsxe, an https PUBLIC_URL',
+      ],
+    ])('sandbox payments with %o, unless ALLOW_SANDBOX_PAYMENTS=true', (env, named) => {
+      expect(() => parseConfig(env)).toThrow(
+        new ConfigError(
+          `Invalid PAYMENT_PROVIDER: sandbox (test cards buy real credits) is refused with ${named}; set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS=true for a deliberate public demo`,
+        ),
+      );
+      expect(() => parseConfig({ ...env, ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
+        /^Invalid PAYMENT_PROVIDER: sandbox/,
+      );
+      const demo = parseConfig({ ...env, ALLOW_SANDBOX_PAYMENTS: 'true' });
+      expect(demo.PAYMENT_PROVIDER).toBe('sandbox');
+      expect(demo.ALLOW_SANDBOX_PAYMENTS).toBe(true);
+    });
+
+    it('sandbox payments stay the default on a developer machine', () => {
+      expect(parseConfig({ PUBLIC_URL: 'http://localhost:3000' }).ALLOW_SANDBOX_PAYMENTS).toBe(
+        false,
+      );
+      expect(() => parseConfig({ ALLOW_SANDBOX_PAYMENTS: 'yes' })).toThrow(
+        /^Invalid ALLOW_SANDBOX_PAYMENTS/,
+      );
+    });
+
+    it.each(['sk_live_abc', 'rk_live_abc'])(
+      'a live Stripe key (%s) with any sandbox provider, naming them',
+      (key) => {
+        const live = { ...stripe, STRIPE_SECRET_KEY: key };
+        expect(() => parseConfig({ ...live, ALLOW_SANDBOX_PAYMENTS: 'true' })).toThrow(
+          new ConfigError(
+            'Invalid STRIPE_SECRET_KEY: is a live key, refused with REPORT_PROVIDER=sandbox, PLATE_PROVIDER=sandbox, RECALLS_PROVIDER=sandbox: customers would pay for sample records',
+          ),
+        );
+        expect(() => parseConfig({ ...live, ...vinaudit, ...carsxe })).toThrow(
+          /^Invalid STRIPE_SECRET_KEY: is a live key, refused with RECALLS_PROVIDER=sandbox: /,
+        );
+        expect(parseConfig({ ...live, ...production, ...https }).PAYMENT_PROVIDER).toBe('stripe');
+        // A test key goes with the sandbox records (Stripe's test mode moves no money).
+        expect(parseConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_abc' }).PAYMENT_PROVIDER).toBe(
+          'stripe',
+        );
+      },
+    );
+
+    it('logs the providers in use in one line at boot', async () => {
+      const lines: string[] = [];
+      const t = await createTestApp(testDatabases()[0]!, {
+        env: { LOG_LEVEL: 'info', VPIC_URL: 'http://127.0.0.1:9/vpic' },
+        logStream: { write: (line) => lines.push(line) },
+      });
+      try {
+        const boot = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+        const providers = boot.filter((l) => l.msg === 'providers in use');
+        expect(providers).toHaveLength(1);
+        expect(providers[0]!.providers).toEqual({
+          payments: 'sandbox',
+          history: 'sandbox',
+          plates: 'sandbox',
+          recalls: 'sandbox',
+          mail: 'outbox',
+          storage: 'files',
+          vpic: 'live',
+        });
+      } finally {
+        await t.close();
+      }
+      // A whole app starts here: as long as a suite's hook may take.
+    }, 120_000);
   });
 });

@@ -144,7 +144,8 @@ describe.each(testDatabases())('report orders on $name', (testDb) => {
     expect(mine.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect(mine[0]).toMatchObject({
       vin: '1FTFW1ET9DFC10312',
-      vehicle: 'My Ford',
+      // The server's decode names the vehicle, not the client's text.
+      vehicle: '2013 FORD F-150',
       status: 'Pending',
       reportUrl: null,
       progress: expect.stringMatching(/Queued/),

@@ -147,6 +147,8 @@ describe('VinAudit adapter against a local double of its documented API', () => 
     provider = createVehicleHistoryProvider(
       parseConfig({
         REPORT_PROVIDER: 'vinaudit',
+        // Production adapter against a double, with sandbox payments.
+        ALLOW_SANDBOX_PAYMENTS: 'true',
         REPORT_API_KEY: credentials.key,
         REPORT_API_USER: credentials.user,
         REPORT_API_PASS: credentials.pass,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './auth.ts';
 import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
+import { waitText } from './wait-text.ts';
 
 /** Admin texts, in English (docs/product-rules.md#messages-in-chinese). */
 export const ADMIN_MESSAGES = {
@@ -34,6 +35,9 @@ export const ADMIN_MESSAGES = {
   regenerateRefunded: 'This order was refunded; its report is no longer made.',
   tryoutMailed: (email: string) => `The report was generated and e-mailed to ${email}.`,
   tryoutEmailRequired: 'Enter the e-mail address the tryout report goes to.',
+  tryoutOneRecipient: 'must be one e-mail address (a tryout report goes to one recipient)',
+  tryoutQuota: (perHour: number, retryAfterSeconds: number) =>
+    `You have reached the limit of ${perHour} tryouts an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
   onlyPendingToProcessing: 'Only a Pending order can be marked Processing.',
   orderNotFound: 'Report order not found',
   noPlateSearches: 'No plate searches yet.',
@@ -155,11 +159,20 @@ export const batchUploadResponseSchema = z.object({
 });
 export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
 
-/** POST /api/api/admin/tryout: vehicle is "STATE/PLATE". */
+/**
+ * POST /api/api/admin/tryout: vehicle is "STATE/PLATE"; the report goes to one address, never a
+ * list (the tryout is no mail relay).
+ */
 export const adminTryoutBodySchema = z.object({
-  vin: z.string().optional().default(''),
-  vehicle: z.string().optional().default(''),
-  email: z.string().optional().default(''),
+  vin: z.string().max(64).optional().default(''),
+  vehicle: z.string().max(64).optional().default(''),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .default('')
+    .refine((v) => v === '' || z.email().safeParse(v).success, ADMIN_MESSAGES.tryoutOneRecipient),
 });
 
 /**

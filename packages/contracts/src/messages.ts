@@ -33,6 +33,8 @@ export const ORDER_MESSAGES = {
     'The vehicle history provider cannot say now whether it has records for this VIN. You can still order: if the report cannot be made, the credit is returned.',
   previewQuota: (perHour: number, retryAfterSeconds: number) =>
     `You have reached the limit of ${perHour} report previews an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
+  previewServiceQuota: (retryAfterSeconds: number) =>
+    `Report previews are paused for everyone: the hourly limit has been reached. You can still order; please try a preview again in ${waitText(retryAfterSeconds)}.`,
 } as const;
 
 /** Texts of card payments (docs/product-rules.md#card-payments). */

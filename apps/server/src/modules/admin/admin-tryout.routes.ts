@@ -24,7 +24,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Trial plate and VIN lookup, free of charge (audited)',
         description:
-          'A plate lookup counts against the plate search quotas like a customer search (429 beyond them).',
+          "At most ADMIN_TRYOUTS_PER_HOUR per admin (429 with Retry-After beyond). The VIN is checked like an order's (400); `email` is one address (400 naming it otherwise), recorded in the audit log. A plate lookup counts against the plate search quotas like a customer search (429 beyond them).",
         security: [{ bearerAuth: [] }],
         body: adminTryoutBodySchema,
         response: {

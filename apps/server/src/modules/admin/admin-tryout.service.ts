@@ -1,7 +1,15 @@
-import { ADMIN_MESSAGES, normalizeVin, plateParamsSchema, type VpicResult } from '@vr/contracts';
+import {
+  ADMIN_MESSAGES,
+  ORDER_MESSAGES,
+  isOrderableVin,
+  normalizeVin,
+  plateParamsSchema,
+  type VpicResult,
+} from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { WindowThrottles } from '../../db/throttles.ts';
+import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { noticeMail } from '../../adapters/mail/index.ts';
@@ -11,6 +19,8 @@ import {
 } from '../reports/report-generation.service.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { PlateService } from '../plates/plates.service.ts';
+
+const HOUR_MS = 3_600_000;
 
 const DECODED_FIELDS = [
   'Make',
@@ -46,7 +56,10 @@ export function createAdminTryoutService({
   reports,
   jobs,
   productName,
+  perAdminHour,
 }: {
+  /** ADMIN_TRYOUTS_PER_HOUR: each tryout may pull a billed history and send a mail. */
+  perAdminHour: number;
   db: Db;
   plates: Pick<PlateService, 'search'>;
   decoder: Pick<VinDecoder, 'decode'>;
@@ -54,6 +67,8 @@ export function createAdminTryoutService({
   jobs: JobSender;
   productName: string;
 }) {
+  const throttles = new WindowThrottles(db);
+
   /**
    * The full report of `vin`, generated without an order (nobody is charged) and queued as a
    * mail to `email` with the PDF attached; 502 when a source cannot answer now.
@@ -96,28 +111,42 @@ export function createAdminTryoutService({
     ): Promise<Record<string, unknown>> {
       const { email } = input;
       const vehicle = input.vehicle.trim();
-      let merged: Record<string, unknown> = { email: email.trim() || null };
       let vin = normalizeVin(input.vin);
-
+      // Every input is checked before the budget counts and before anything is looked up.
+      let plateQuery: { state: string; plate: string } | undefined;
       if (vehicle) {
         const [state = '', plate = ''] = vehicle.split('/');
-        if (!state.trim() || !plate.trim() || !email.trim()) {
+        if (!state.trim() || !plate.trim() || !email) {
           throw new HttpError(400, ADMIN_MESSAGES.platesFieldsRequired);
         }
         const params = plateParamsSchema.safeParse({ state, plate });
         if (!params.success)
           throw new HttpError(400, params.error.issues[0]?.message ?? 'Invalid plate');
-        const outcome = await plates.search({ userId: adminId, ip, ...params.data });
-        merged = { ...merged, ...outcome.body };
-        if (outcome.body.vin) vin = outcome.body.vin;
+        plateQuery = params.data;
       } else if (!vin) {
         throw new HttpError(400, 'Enter a VIN, or a state, plate number and e-mail.');
+      }
+      // A report is pulled for it: the VIN check of an order.
+      if (vin && !isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
+      const budget = await throttles.consume(`admin-tryout:user:${adminId}`, perAdminHour, HOUR_MS);
+      if (!budget.allowed) {
+        throw new TooManyRequestsError(
+          ADMIN_MESSAGES.tryoutQuota(perAdminHour, budget.retryAfterSeconds),
+          budget.retryAfterSeconds,
+        );
+      }
+
+      let merged: Record<string, unknown> = { email: email || null };
+      if (plateQuery) {
+        const outcome = await plates.search({ userId: adminId, ip, ...plateQuery });
+        merged = { ...merged, ...outcome.body };
+        if (outcome.body.vin) vin = outcome.body.vin;
       }
 
       if (vin) {
         const result = await decoder.decode(vin, undefined, log);
         merged = { ...merged, vin, ...decodedFields(result) };
-        if (email.trim()) merged.reportMail = await mailTryoutReport(vin, email.trim());
+        if (email) merged.reportMail = await mailTryoutReport(vin, email);
       }
       await recordAudit(db, {
         actorId: adminId,
@@ -125,7 +154,8 @@ export function createAdminTryoutService({
         targetType: 'lookup',
         targetId: vehicle || vin || null,
         before: null,
-        after: merged,
+        // Who the report was mailed to, whatever the plate lookup's answer held.
+        after: { ...merged, recipient: email || null },
       });
       return merged;
     },

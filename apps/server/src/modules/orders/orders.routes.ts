@@ -30,7 +30,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: 'Order a vehicle history report for one credit',
         description:
-          'Spends one credit and creates the order in one transaction, which also queues its generation; 402 without credit. An Idempotency-Key header makes a retry return the first order. 409 `{ message, orderId }` (nothing charged) when the caller has an open order of the VIN, or one Completed in the last 30 days unless the body says `"fresh": true`. 422 when the provider has no records for the VIN.',
+          'Spends one credit and creates the order in one transaction, which also queues its generation; 402 without credit, before any provider is asked. An Idempotency-Key header makes a retry return the first order. 409 `{ message, orderId }` (nothing charged) when the caller has an open order of the VIN, or one Completed in the last 30 days unless the body says `"fresh": true`. 422 when the provider has no records for the VIN.',
         security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         body: createReportOrderBodySchema,
@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: 'What a report of the VIN can hold, before paying (free)',
         description:
-          'The decoded vehicle and whether the history provider has records for the VIN (its free question says whether, not how many). Counted against REPORT_PREVIEWS_PER_USER_HOUR (429 beyond); 502 when the provider cannot answer now.',
+          'The decoded vehicle and whether the history provider has records for the VIN (its free question says whether, not how many). Counted against REPORT_PREVIEWS_PER_USER_HOUR and the service-wide REPORT_PRECHECKS_PER_HOUR (429 with Retry-After beyond either); 502 when the provider cannot answer now.',
         security: [{ bearerAuth: [] }],
         params: z.object({ vin: z.string().max(100) }),
         response: {

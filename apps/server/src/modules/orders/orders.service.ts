@@ -5,6 +5,7 @@ import {
   REPORT_PREVIEW_MESSAGES,
   type ReportPreview,
   REPORT_COST_CREDITS,
+  UNKNOWN_VEHICLE,
   isOrderableVin,
   normalizeVin,
   orderProgressText,
@@ -17,10 +18,11 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { WindowThrottles } from '../../db/throttles.ts';
-import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
+import { createPrecheckBudgets } from './orders.prechecks.ts';
 import {
   findOrderByIdempotencyKey,
   findRecentOrderForVin,
@@ -39,14 +41,36 @@ export interface OrdersDeps {
   history: Pick<VehicleHistoryProvider, 'hasRecords'>;
   /** How long the free question may take before the order goes ahead without its answer. */
   historyTimeoutMs: number;
+  /** The balance an order is checked against before anything is asked of a provider. */
+  credits: Pick<CreditsService, 'balanceOf'>;
   /** REPORT_PREVIEWS_PER_USER_HOUR, counted in the database (docs/limits.md). */
   previewsPerUserHour: number;
+  /** REPORT_PRECHECKS_PER_HOUR: the service's free provider questions an hour (docs/limits.md). */
+  prechecksPerHour: number;
   /**
    * A fresh signed link to a Completed order's PDF. The reports module signs and checks these
    * links (reports/report-links.ts); it is passed in, so orders does not import reports, which
    * imports the orders it completes.
    */
   reportLinkFor(order: { id: string; userId: string }): string;
+}
+
+/** Characters kept of a client's vehicle text (docs/limits.md, "Report orders"). */
+const VEHICLE_TEXT_MAX = 80;
+
+/**
+ * A client's vehicle text as plain text for mails and the admin panel: tag-like runs and any
+ * other angle bracket dropped, control, format and unassigned characters and line breaks turned
+ * into spaces, white space collapsed, at most VEHICLE_TEXT_MAX characters.
+ */
+function plainVehicleText(given: string): string {
+  const text = given
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/[<>]/g, '')
+    .replace(/[\p{C}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return Array.from(text).slice(0, VEHICLE_TEXT_MAX).join('').trim();
 }
 
 /** The caller's order that a new one of the same VIN would repeat, answered instead of charging. */
@@ -84,7 +108,11 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 /** A customer's report orders: ordering one for a credit, and the list with report links. */
 export function createOrdersService(deps: OrdersDeps) {
   const { db, decoder, jobs, mail, slaHours, reportLinkFor } = deps;
-  const throttles = new WindowThrottles(db);
+  const budgets = createPrecheckBudgets({
+    db,
+    perUserHour: deps.previewsPerUserHour,
+    servicePerHour: deps.prechecksPerHour,
+  });
 
   /**
    * False only when the provider answers that it has no records. When it cannot answer now the
@@ -96,11 +124,16 @@ export function createOrdersService(deps: OrdersDeps) {
       .catch(() => true);
   }
 
+  /** The server names the vehicle from its decode; the client's text only when that has none. */
   async function vehicleFor(vin: string, given: string | undefined) {
-    const text = given?.trim();
-    if (text) return text.slice(0, 200);
     const result = await decoder.decode(vin).catch(() => null);
-    return vehicleLabel({ year: result?.ModelYear, make: result?.Make, model: result?.Model });
+    const decoded = vehicleLabel({
+      year: result?.ModelYear,
+      make: result?.Make,
+      model: result?.Model,
+    });
+    if (decoded !== UNKNOWN_VEHICLE) return decoded;
+    return plainVehicleText(given ?? '') || decoded;
   }
 
   function orderView(row: ReportOrderRow) {
@@ -143,9 +176,24 @@ export function createOrdersService(deps: OrdersDeps) {
         const existing = await findOrderByIdempotencyKey(db, input.userId, key);
         if (existing) return { order: existing, created: false };
       }
+      // The balance first: without credit nothing else is asked, of the provider or of vPIC.
+      // The spend in the transaction below stays the authority.
+      if ((await deps.credits.balanceOf(input.userId)) < REPORT_COST_CREDITS) {
+        await budgets.orderRefused(input.userId);
+        throw new HttpError(402, ORDER_MESSAGES.insufficientCredits);
+      }
       const earlier = await orderNotToRepeat(db, input.userId, vin, input.fresh);
-      if (earlier) return earlier;
-      if (!(await mayHaveRecords(vin))) throw new HttpError(422, ORDER_MESSAGES.noRecords);
+      if (earlier) {
+        await budgets.orderRefused(input.userId);
+        return earlier;
+      }
+      // Beyond the service's hourly budget of free questions the order goes ahead unasked: the
+      // generation refunds a report that cannot be made.
+      const prechecked = await budgets.takeOrderPrecheck();
+      if (prechecked && !(await mayHaveRecords(vin))) {
+        await budgets.orderRefused(input.userId);
+        throw new HttpError(422, ORDER_MESSAGES.noRecords);
+      }
       const vehicle = await vehicleFor(vin, input.vehicle);
       const createdAt = new Date();
       const id = randomUUID();
@@ -176,7 +224,9 @@ export function createOrdersService(deps: OrdersDeps) {
         if (err instanceof OrderedMeanwhile) {
           // A retry of the same request (same key) gets its order, as the first check would have.
           const same = key ? await findOrderByIdempotencyKey(db, input.userId, key) : undefined;
-          return same ? { order: same, created: false } : err.earlier;
+          if (same) return { order: same, created: false };
+          await budgets.orderRefused(input.userId);
+          return err.earlier;
         }
         // A concurrent request with the same key won the race (it may have spent the last credit
         // first, or taken the key): answer with its order.
@@ -185,10 +235,12 @@ export function createOrdersService(deps: OrdersDeps) {
           if (existing) return { order: existing, created: false };
         }
         if (err instanceof InsufficientCreditsError) {
+          await budgets.orderRefused(input.userId);
           throw new HttpError(402, ORDER_MESSAGES.insufficientCredits);
         }
         throw err;
       }
+      await budgets.orderSpent(prechecked);
       return { order, created: true };
     },
 
@@ -200,14 +252,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async previewReport(userId: string, rawVin: string): Promise<ReportPreview> {
       const vin = normalizeVin(rawVin);
       if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
-      const max = deps.previewsPerUserHour;
-      const budget = await throttles.consume(`report-preview:user:${userId}`, max, 3_600_000);
-      if (!budget.allowed) {
-        throw new TooManyRequestsError(
-          ORDER_MESSAGES.previewQuota(max, budget.retryAfterSeconds),
-          budget.retryAfterSeconds,
-        );
-      }
+      await budgets.takePreview(userId);
       const vehicle = await vehicleFor(vin, undefined);
       const hasRecords = await deps.history
         .hasRecords(vin, AbortSignal.timeout(deps.historyTimeoutMs))

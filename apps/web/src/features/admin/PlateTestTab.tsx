@@ -206,7 +206,7 @@ export function PlateTestTab() {
           <TextField
             size="small"
             type="email"
-            label="Email (optional)"
+            label="Recipient e-mail (optional, one address)"
             value={vinEmail}
             onChange={(event) => setVinEmail(event.target.value)}
             sx={{ flex: '1 1 200px' }}
@@ -249,7 +249,7 @@ export function PlateTestTab() {
           <TextField
             size="small"
             type="email"
-            label="Email"
+            label="Recipient e-mail (one address)"
             value={trialEmail}
             onChange={(event) => setTrialEmail(event.target.value)}
             sx={{ flex: '1 1 200px' }}
