@@ -460,6 +460,28 @@ describe('the vPIC API, offline', () => {
       );
     });
 
+    it('writes a cell from the caller that starts like a formula as text (CSV injection)', async () => {
+      // The VIN comes back in the answer, upper-cased as every VIN is.
+      for (const formula of ['=1+2', '+1+2', '-1+2', '@SUM(1)', '=HYPERLINK("X")']) {
+        const path = encodeURIComponent(formula);
+        for (const url of [
+          `/api/vehicles/DecodeVinValues/${path}?format=csv`,
+          `/api/vehicles/DecodeVinValuesExtended/${path}?format=csv`,
+        ]) {
+          const res = await get(url);
+          expect(res.statusCode, url).toBe(200);
+          const cells = (parseCsv(res.body) as string[][]).flat();
+          expect(cells, url).toContain(`'${formula}`);
+          expect(
+            cells.filter((c) => /^[=+\-@\t\r]/.test(c)),
+            url,
+          ).toEqual([]);
+          // Quoted, as OWASP's guidance says, so no reader splits or runs it.
+          expect(res.body, url).toContain(`"'${formula.replaceAll('"', '""')}"`);
+        }
+      }
+    });
+
     it('refuses a format vPIC does not have', async () => {
       const res = await get('/api/vehicles/GetAllMakes?format=pdf');
       expect(res.statusCode).toBe(400);
