@@ -15,9 +15,6 @@ import type { TimeSlices } from '../../lib/time-slices.ts';
 export const DECODE_MESSAGE =
   'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be interpreted as blank';
 
-/** Live vPIC calls of one batch in flight at once: quick for the caller, gentle on NHTSA. */
-const BATCH_CONCURRENCY = 8;
-
 /**
  * How long the VINs of batches are decoded before the event loop takes in other requests. An
  * offline decode takes tens of microseconds, so a turn holds a few dozen VINs of the batches at
@@ -56,7 +53,7 @@ export function createDecodeService(deps: {
       const requests = parseBatchData(data);
       const results = decoder.decodeNow
         ? await decodeInOrder(decoder.decodeNow.bind(decoder), requests)
-        : await decodeSeveralAtOnce(requests, log);
+        : await decodeAtOnce(requests, log);
       return {
         Count: results.length,
         Message: DECODE_MESSAGE,
@@ -86,22 +83,15 @@ export function createDecodeService(deps: {
     );
   }
 
-  /** A decoder that may wait on the live service: BATCH_CONCURRENCY calls of a batch at once. */
-  async function decodeSeveralAtOnce(
-    requests: DecodeRequest[],
-    log: DecodeLog,
-  ): Promise<VpicResult[]> {
-    const results = new Array<VpicResult>(requests.length);
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < requests.length; i = next++) {
-        const request = requests[i] as DecodeRequest;
-        results[i] = await turns.run(() => decodeOne(decoder, request, log));
-      }
-    };
-    const workers = Math.min(BATCH_CONCURRENCY, requests.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    return results;
+  /**
+   * A decoder that may wait on the live service: the whole batch in one call of it (one
+   * upstream call per batch, as the decode budget counts it).
+   */
+  async function decodeAtOnce(requests: DecodeRequest[], log: DecodeLog): Promise<VpicResult[]> {
+    const vins = requests.map((r) => ({ ...r, vin: normalizeVin(r.vin) }));
+    if (!decoder.decodeMany) return Promise.all(vins.map((r) => decodeOne(decoder, r, log)));
+    const results = await decoder.decodeMany(vins, log);
+    return results.map((result, i) => completeResult(result, vins[i]?.vin ?? ''));
   }
 }
 
