@@ -21,6 +21,7 @@ import { registerMailDelivery } from './jobs/mail-delivery.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeErr } from './lib/error-serializer.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
+import { serializeReq } from './lib/request-log.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { err: serializeErr },
+      serializers: { err: serializeErr, req: serializeReq },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vinInputSchema } from './decode.ts';
 import { paginationSchema } from './auth.ts';
 import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
@@ -157,7 +158,7 @@ export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
 
 /** POST /api/api/admin/tryout: vehicle is "STATE/PLATE". */
 export const adminTryoutBodySchema = z.object({
-  vin: z.string().optional().default(''),
+  vin: vinInputSchema.optional().default(''),
   vehicle: z.string().optional().default(''),
   email: z.string().optional().default(''),
 });

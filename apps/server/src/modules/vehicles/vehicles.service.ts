@@ -1,6 +1,7 @@
 import {
   API_MESSAGES,
   DECODE_BATCH_MAX,
+  VIN_INPUT_MAX,
   VPIC_CORE_VARIABLES,
   modelYearSchema,
   normalizeVin,
@@ -112,6 +113,14 @@ export function parseBatchData(data: string): DecodeRequest[] {
   }
   return entries.map((entry, i) => {
     const comma = entry.indexOf(',');
+    const vin = comma < 0 ? entry : entry.slice(0, comma);
+    if (vin.length > VIN_INPUT_MAX) {
+      throw new HttpError(
+        400,
+        `DATA entry ${i + 1}: ${API_MESSAGES.vinTooLong(VIN_INPUT_MAX)}`,
+        BAD_DATA,
+      );
+    }
     if (comma < 0) return { vin: entry };
     const year = modelYearSchema.safeParse(entry.slice(comma + 1));
     if (!year.success) {
