@@ -1,5 +1,5 @@
 /** A provider's answer was larger than the caller allows. */
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   constructor(maxBytes: number) {
     super(`the answer is larger than ${maxBytes} bytes`);
     this.name = 'BodyTooLargeError';

@@ -6,7 +6,7 @@ import { acceptVpicAnswer } from './vpic-shape.ts';
  * The largest answer read from the live service. vPIC's largest answers (a page of
  * manufacturers, a year of equipment plant codes, a 50-VIN batch) are well under it.
  */
-export const LIVE_VPIC_BODY_MAX_BYTES = 4 * 1024 * 1024;
+const LIVE_VPIC_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 /** One VIN of a batch, as vPIC's DecodeVINValuesBatch takes it. */
 export interface LiveDecodeRequest {
