@@ -77,12 +77,13 @@ export async function startVpicDouble(
   );
 
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    // Recorded on arrival: a client that gives up before the body is read was still asked.
+    const request = { method: req.method ?? '', url: req.url ?? '', body: '' };
+    requests.push(request);
+    req.on('data', (chunk: Buffer) => (request.body += chunk.toString()));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', body });
       if (misbehaviour) misbehave(misbehaviour, req, res);
-      else answer(req, res, body);
+      else answer(req, res, request.body);
     });
   });
 
