@@ -21,6 +21,15 @@ export const SMTP_REQUIRED_MESSAGE =
   'is required when PUBLIC_URL is https; without it, mails and their sign-in codes go to the log';
 
 const isHttps = (url: string | undefined) => !!url && new URL(url).protocol === 'https:';
+/** https, or http to this machine (127.0.0.0/8, ::1, localhost), where nothing can listen in. */
+function isHttpsOrLoopback(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.toLowerCase();
+  const loopback = host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return url.protocol === 'http:' && loopback;
+}
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -44,7 +53,11 @@ const configSchema = z
     // Bounds a whole request, its wait for a database connection included.
     REQUEST_TIMEOUT_MS: positiveInt(30_000),
     ADMIN_EMAILS: emailList,
-    VPIC_URL: optionalUrl,
+    // Answers from it reach anonymous callers: only https, but for a stand-in on this machine.
+    VPIC_URL: z
+      .url()
+      .refine(isHttpsOrLoopback, 'must be an https URL (http only for a loopback host)')
+      .optional(),
     VPIC_TIMEOUT_MS: positiveInt(3000),
     DECODE_CACHE_SIZE: positiveInt(10_000),
     // Counted in memory per instance: a shared store would cost more than the decode itself.

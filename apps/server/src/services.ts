@@ -34,7 +34,7 @@ import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
 import { createVpicApiService } from './modules/vehicles/vpic-api.service.ts';
-import { createLiveVpicClient } from './adapters/vin-decoder/live-vpic-client.ts';
+import { createLiveVpic } from './adapters/vin-decoder/index.ts';
 
 /** The outside systems and instance-wide pieces the services stand on; the caller owns them. */
 export interface ServiceAdapters {
@@ -148,9 +148,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     vpicApi: createVpicApiService({
       catalog: decoder.catalog,
       // Endpoints the offline data cannot answer are forwarded to the live service, when set.
-      live: config.VPIC_URL
-        ? createLiveVpicClient({ baseUrl: config.VPIC_URL, timeoutMs: config.VPIC_TIMEOUT_MS })
-        : undefined,
+      live: createLiveVpic(config, decoder.catalog),
       decodes,
     }),
     admin: createAdminService({ db, jobs }),

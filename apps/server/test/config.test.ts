@@ -43,6 +43,18 @@ describe('configuration', () => {
     expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).SMTP_URL).toBeUndefined();
   });
 
+  it('takes an https VPIC_URL, or http to a loopback host only', () => {
+    for (const url of [
+      'https://vpic.nhtsa.dot.gov/api',
+      'http://127.0.0.1:8080/api',
+      'http://127.8.9.10/api',
+      'http://[::1]:8080/api',
+      'http://localhost/api',
+    ]) {
+      expect(parseConfig({ VPIC_URL: url }).VPIC_URL).toBe(url);
+    }
+  });
+
   it('treats empty strings as unset', () => {
     const config = parseConfig({ DATABASE_URL: '', VPIC_URL: '', PUBLIC_URL: '' });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -55,6 +67,10 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
     [{ VPIC_URL: 'not a url' }, 'VPIC_URL'],
+    [{ VPIC_URL: 'http://vpic.nhtsa.dot.gov/api' }, 'VPIC_URL'],
+    [{ VPIC_URL: 'http://10.0.0.5/api' }, 'VPIC_URL'],
+    [{ VPIC_URL: 'http://127.0.0.1.example.com/api' }, 'VPIC_URL'],
+    [{ VPIC_URL: 'ftp://127.0.0.1/api' }, 'VPIC_URL'],
     [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('refuses %o with one line naming %s', (env, name) => {

@@ -42,6 +42,18 @@ describe.each(testDatabases())('an overloaded instance on $name', (testDb) => {
     waiting = 0;
     expect((await get(app, CATALOG)).statusCode).toBe(200);
   });
+
+  it('sheds a path the router matches whatever its case, as it sheds the path itself', async () => {
+    waiting = 0;
+    expect((await get(app, CATALOG.toUpperCase())).statusCode).toBe(200);
+    waiting = 100;
+    for (const url of [CATALOG.toUpperCase(), '/Api/aPi/stripe-credit/credit-packages']) {
+      const shed = await get(app, url);
+      expect(shed.statusCode, url).toBe(503);
+      expect(shed.headers['retry-after'], url).toBe('1');
+    }
+    waiting = 0;
+  });
 });
 
 describe.each(testDatabases().filter((db) => db.name === 'postgres'))(

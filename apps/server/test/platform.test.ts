@@ -73,6 +73,23 @@ describe.each(testDatabases())('platform on $name', (db) => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it("serves the API docs under the app's own Content-Security-Policy", async () => {
+    const policy = (await t.app.inject({ method: 'GET', url: '/api/api/health' })).headers[
+      'content-security-policy'
+    ];
+    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(400);
+      expect(res.headers['content-security-policy'], url).toBe(policy);
+    }
+    // Swagger UI's validator badge would load an image from another origin.
+    const initializer = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(initializer.body).toContain('"validatorUrl":null');
+  });
+
   it('publishes the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,7 @@
-import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
@@ -17,9 +15,9 @@ import type { VinDecoder } from '../src/adapters/vin-decoder/vin-decoder.ts';
 import { ensureVpicDatabaseFile } from '../src/adapters/vin-decoder/vpic-database-file.ts';
 import { createTestApp, testConfig, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
+import { VPIC_DECODE_MESSAGE, startVpicDouble, type VpicDouble } from './support/vpic-double.ts';
 
-const VPIC_MESSAGE =
-  'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be interpreted as blank';
+const VPIC_MESSAGE = VPIC_DECODE_MESSAGE;
 
 /** Widely published VINs of eight makes, each with a correct check digit (asserted below). */
 const REAL_VINS = [
@@ -420,7 +418,14 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
     let decoder: VinDecoder;
     let live: TestApp;
     beforeAll(async () => {
-      double = await startVpicDouble();
+      double = await startVpicDouble({
+        vins: {
+          [SLOW_VIN]: 'slow',
+          [FAILING_VIN]: 'fail',
+          [GARBAGE_VIN]: 'garbage',
+          [ODD_SHAPE_VIN]: 'odd-shape',
+        },
+      });
       decoder = await createVinDecoder(
         testConfig({ VPIC_URL: `${double.url}/api/`, VPIC_TIMEOUT_MS: '300' }),
       );
@@ -445,12 +450,14 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
       const result = await decodeLive(ACCORD);
       expect(result).toMatchObject({ Model: 'Accord (live)', Make: 'HONDA', ErrorCode: '0' });
       for (const name of VPIC_CORE_VARIABLES) expect(typeof result[name], name).toBe('string');
-      expect(double.requests).toContain(`/api/vehicles/DecodeVinValues/${ACCORD}?format=json`);
+      expect(double.requests.map((r) => r.url)).toContain(
+        `/api/vehicles/DecodeVinValues/${ACCORD}?format=json`,
+      );
     });
 
     it('passes the model year hint on', async () => {
       await decodeLive(ACCORD, 'format=json&modelyear=2003');
-      expect(double.requests).toContain(
+      expect(double.requests.map((r) => r.url)).toContain(
         `/api/vehicles/DecodeVinValues/${ACCORD}?format=json&modelyear=2003`,
       );
     });
@@ -462,22 +469,104 @@ describe.each(testDatabases())('free VIN decode on $name', (db) => {
       expect(double.calls(vin)).toBe(1);
     });
 
-    it('answers a batch from the live service, VIN by VIN, in order', async () => {
-      const vins = ['1N4AL3AP8JC231510', '1HGCM82633A004369'];
-      const res = await live.app.inject({
-        method: 'POST',
-        url: '/api/vehicles/DecodeVINValuesBatch/',
-        payload: `DATA=${vins[0]},2018;${vins[1]}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+    it("sends a batch upstream as one call of vPIC's batch endpoint, answering in order", async () => {
+      const vins = ['1N4AL3AP8JC231510', '1HGCM82633A004369', '1HGCM82633A004370'];
+      const before = double.requests.length;
+      const batch = (data: string) =>
+        live.app.inject({
+          method: 'POST',
+          url: '/api/vehicles/DecodeVINValuesBatch/',
+          payload: `DATA=${data}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      const res = await batch(`${vins[0]},2018;${vins[1]};${vins[2]}`);
       expect(res.statusCode).toBe(200);
       expect(res.json<{ Results: Result[] }>().Results.map((r) => [r.VIN, r.Model])).toEqual([
         [vins[0], 'Altima (live)'],
         [vins[1], 'Accord (live)'],
+        [vins[2], 'Accord (live)'],
       ]);
-      expect(double.requests).toContain(
-        `/api/vehicles/DecodeVinValues/${vins[0]}?format=json&modelyear=2018`,
-      );
+      expect(double.requests.slice(before)).toEqual([
+        {
+          method: 'POST',
+          url: '/api/vehicles/DecodeVINValuesBatch/',
+          body: new URLSearchParams({
+            DATA: `${vins[0]},2018;${vins[1]};${vins[2]}`,
+            format: 'json',
+          }).toString(),
+        },
+      ]);
+      // Decoded VINs come from the cache; only the new one goes upstream, in one call again.
+      const fourth = '1HGCM82633A004371';
+      const again = await batch(`${vins[1]};${fourth}`);
+      expect(again.json<{ Results: Result[] }>().Results.map((r) => r.VIN)).toEqual([
+        vins[1],
+        fourth,
+      ]);
+      expect(
+        double.requests.slice(before + 1).map((r) => new URLSearchParams(r.body).get('DATA')),
+      ).toEqual([fourth]);
+    });
+
+    it('answers a batch from the offline data when the live service misbehaves', async () => {
+      double.misbehave('redirect');
+      try {
+        const res = await live.app.inject({
+          method: 'POST',
+          url: '/api/vehicles/DecodeVINValuesBatch/',
+          payload: `DATA=${unseenAccord(1)};${unseenAccord(2)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(res.json<{ Results: Result[] }>().Results.map((r) => r.Model)).toEqual([
+          'Accord',
+          'Accord',
+        ]);
+        expect(double.metadataHits()).toBe(0);
+      } finally {
+        double.misbehave(null);
+      }
+    });
+
+    it.each([
+      ['redirect', 3],
+      ['html', 4],
+      ['oversize', 5],
+      ['not-vpic', 6],
+    ] as const)(
+      'answers a decode from the offline data when the live service answers %s',
+      async (how, serial) => {
+        double.misbehave(how);
+        try {
+          // A VIN no test decoded before: a cached answer would prove nothing.
+          const vin = unseenAccord(serial);
+          const xml = await live.app.inject({
+            method: 'GET',
+            url: `/api/vehicles/DecodeVinValues/${vin}?format=xml`,
+          });
+          expect(xml.statusCode).toBe(200);
+          expect(xml.body).toContain('<Model>Accord</Model>');
+          expect(xml.body).not.toMatch(/<script|InternalToken|iam-role/);
+          expect(double.metadataHits()).toBe(0);
+        } finally {
+          double.misbehave(null);
+        }
+      },
+    );
+
+    it("keeps only vPIC's names of a live decode: no other reaches its XML", async () => {
+      double.misbehave('odd-keys');
+      try {
+        const xml = await live.app.inject({
+          method: 'GET',
+          url: `/api/vehicles/DecodeVinValues/${unseenAccord(7)}?format=xml`,
+        });
+        expect(xml.statusCode).toBe(200);
+        expect(xml.body).toContain('<Model>Accord (live)</Model>');
+        expect(XMLValidator.validate(xml.body)).toBe(true);
+        expect(xml.body).not.toMatch(/<script|InternalToken|a b/);
+      } finally {
+        double.misbehave(null);
+      }
     });
 
     it.each([
@@ -510,70 +599,13 @@ describe('offline vPIC data file', () => {
   });
 });
 
+/** A 2003 Accord VIN with a correct check digit and a serial no other test uses. */
+function unseenAccord(serial: number): string {
+  const draft = `1HGCM82603A9${String(serial).padStart(5, '0')}`;
+  return `${draft.slice(0, 8)}${expectedCheckDigit(draft)}${draft.slice(9)}`;
+}
+
 const SLOW_VIN = 'JH4KA7561PC008269';
 const FAILING_VIN = '1GNEK13ZX3R298984';
 const GARBAGE_VIN = '1FAFP40634F172825';
 const ODD_SHAPE_VIN = '1N4AL11D75C109151';
-
-interface VpicDouble {
-  url: string;
-  requests: string[];
-  calls(vin: string): number;
-  close(): Promise<void>;
-}
-
-/**
- * A stand-in for vPIC on 127.0.0.1 under `/api`: answers a few VINs its own way (slow, 500,
- * garbage, wrong shape) and every other one with a vPIC-shaped result whose model ends "(live)".
- */
-async function startVpicDouble(): Promise<VpicDouble> {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '';
-    requests.push(url);
-    const vin = decodeURIComponent(/DecodeVinValues\/([^?]*)/.exec(url)?.[1] ?? '');
-    const send = (status: number, body: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(body);
-    };
-    if (vin === SLOW_VIN) {
-      const timer = setTimeout(() => send(200, vpicAnswer(vin, 'Too late')), 5000);
-      res.on('close', () => clearTimeout(timer));
-    } else if (vin === FAILING_VIN) send(500, '{"Message":"An error has occurred."}');
-    else if (vin === GARBAGE_VIN) send(200, '<html>not json');
-    else if (vin === ODD_SHAPE_VIN) send(200, '{"Count":0,"Results":[]}');
-    else send(200, vpicAnswer(vin, vin.startsWith('1N4') ? 'Altima (live)' : 'Accord (live)'));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    calls: (vin) => requests.filter((r) => r.includes(`/DecodeVinValues/${vin}?`)).length,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
-}
-
-function vpicAnswer(vin: string, model: string): string {
-  return JSON.stringify({
-    Count: 1,
-    Message: VPIC_MESSAGE,
-    SearchCriteria: `VIN:${vin}`,
-    Results: [
-      {
-        VIN: vin,
-        Make: 'HONDA',
-        Model: model,
-        ModelYear: '2003',
-        ErrorCode: '0',
-        ErrorText: VPIC_ERRORS.clean.text,
-        BodyClass: null,
-      },
-    ],
-  });
-}

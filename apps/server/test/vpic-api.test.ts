@@ -1,13 +1,12 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as nhtsa from '@shaggytools/nhtsa-api-wrapper';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, VPIC_API_MESSAGES } from '@vr/contracts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
+import { startVpicDouble, type VpicDouble } from './support/vpic-double.ts';
 
 const NHTSA = 'https://vpic.nhtsa.dot.gov/api';
 const ACCORD = '1HGCM82633A004352';
@@ -460,6 +459,28 @@ describe('the vPIC API, offline', () => {
       );
     });
 
+    it('writes a cell from the caller that starts like a formula as text (CSV injection)', async () => {
+      // The VIN comes back in the answer, upper-cased as every VIN is.
+      for (const formula of ['=1+2', '+1+2', '-1+2', '@SUM(1)', '=HYPERLINK("X")']) {
+        const path = encodeURIComponent(formula);
+        for (const url of [
+          `/api/vehicles/DecodeVinValues/${path}?format=csv`,
+          `/api/vehicles/DecodeVinValuesExtended/${path}?format=csv`,
+        ]) {
+          const res = await get(url);
+          expect(res.statusCode, url).toBe(200);
+          const cells = (parseCsv(res.body) as string[][]).flat();
+          expect(cells, url).toContain(`'${formula}`);
+          expect(
+            cells.filter((c) => /^[=+\-@\t\r]/.test(c)),
+            url,
+          ).toEqual([]);
+          // Quoted, as OWASP's guidance says, so no reader splits or runs it.
+          expect(res.body, url).toContain(`"'${formula.replaceAll('"', '""')}"`);
+        }
+      }
+    });
+
     it('refuses a format vPIC does not have', async () => {
       const res = await get('/api/vehicles/GetAllMakes?format=pdf');
       expect(res.statusCode).toBe(400);
@@ -528,59 +549,109 @@ function emptyListsAsText(record: Record<string, unknown>): Record<string, unkno
 
 describe('the vPIC API with the live service (VPIC_URL)', () => {
   let t: TestApp;
-  let double: Server;
-  const asked: string[] = [];
+  let double: VpicDouble;
+  const parts = '/api/vehicles/GetParts?type=565&fromDate=1/1/2015';
 
   beforeAll(async () => {
-    // A loopback stand-in for vPIC's documented GetParts: its JSON shape, its path and query.
-    double = createServer((req, res) => {
-      asked.push(req.url ?? '');
-      if (!req.url?.startsWith('/api/vehicles/GetParts')) {
-        res.writeHead(503).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(
-        JSON.stringify({
-          Count: 1,
-          Message: 'Results returned successfully',
-          SearchCriteria: 'Type:565',
-          Results: [{ ManufacturerId: 988, ManufacturerName: 'AMERICAN HONDA', Name: 'ABC' }],
-        }),
-      );
-    });
-    double.listen(0, '127.0.0.1');
-    await once(double, 'listening');
-    const port = (double.address() as AddressInfo).port;
-    t = await createTestApp(db!, { env: { VPIC_URL: `http://127.0.0.1:${port}/api` } });
+    double = await startVpicDouble();
+    t = await createTestApp(db!, { env: { VPIC_URL: `${double.url}/api` } });
   });
   afterAll(async () => {
     await t.close();
-    double.close();
+    await double.close();
   });
+  beforeEach(() => double.misbehave(null));
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('forwards what the offline data lacks, as asked, and hands back the answer', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/vehicles/GetParts?type=565&fromDate=1/1/2015&format=json',
-    });
+    const res = await get(`${parts}&format=json`);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json<Answer>().Results[0]).toMatchObject({ ManufacturerName: 'AMERICAN HONDA' });
-    expect(asked).toContain('/api/vehicles/GetParts?type=565&fromDate=1/1/2015&format=json');
+    const asked = new URL(double.requests.at(-1)?.url ?? '', 'http://x');
+    expect(asked.pathname).toBe('/api/vehicles/GetParts');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      type: '565',
+      fromDate: '1/1/2015',
+      format: 'json',
+    });
+  });
+
+  it('writes the answer in the format asked itself, with its own content type', async () => {
+    const xml = await get(`${parts}&format=xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(new XMLParser().parse(xml.body)).toMatchObject({
+      Response: { Count: 1, Results: { Parts: { ManufacturerName: 'AMERICAN HONDA' } } },
+    });
+    const csv = await get(`${parts}&FORMAT=csv`);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(parseCsv(csv.body, { columns: true })).toMatchObject([{ Name: 'ABC', Type: '565' }]);
+    // The live service is always asked for JSON.
+    expect(double.requests.slice(-2).map((r) => new URL(r.url, 'http://x').search)).toEqual([
+      '?type=565&fromDate=1%2F1%2F2015&format=json',
+      '?type=565&fromDate=1%2F1%2F2015&format=json',
+    ]);
+  });
+
+  it('refuses to follow a redirect, to a "metadata" service or anywhere (502)', async () => {
+    double.misbehave('redirect');
+    for (const format of ['json', 'xml', 'csv']) {
+      const res = await get(`${parts}&format=${format}`);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
+    }
+    expect(double.metadataHits()).toBe(0);
+  });
+
+  it('never serves what the live service sends as HTML on this origin (502)', async () => {
+    double.misbehave('html');
+    const res = await get(`${parts}&format=json`);
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).not.toContain('<script>');
+  });
+
+  it('stops reading an answer past its size limit (502), not waiting for it to end', async () => {
+    double.misbehave('oversize');
+    const res = await get(`${parts}&format=json`);
+    // The body never ends: only a limit counted while reading answers before the timeout (504).
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
+  });
+
+  it('answers 502 for JSON of another shape', async () => {
+    double.misbehave('not-vpic');
+    expect((await get(`${parts}&format=json`)).statusCode).toBe(502);
+  });
+
+  it("keeps only vPIC's field names: none other reaches an answer or an XML element name", async () => {
+    double.misbehave('odd-keys');
+    const json = await get(`${parts}&format=json`);
+    expect(json.statusCode).toBe(200);
+    expect(json.json<Answer>().Results).toEqual([
+      { Name: 'ABC', ManufacturerName: 'AMERICAN HONDA', VehicleTypes: [{ Name: 'Car' }] },
+    ]);
+    const xml = await get(`${parts}&format=xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(XMLValidator.validate(xml.body)).toBe(true);
+    expect(xml.body).not.toMatch(/script|InternalToken|<b>|a b/);
+    const csv = await get(`${parts}&format=csv`);
+    expect(csv.body.split('\n')[0]).toBe('Name,ManufacturerName,VehicleTypes');
   });
 
   it('answers 502 when the live service fails', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/vehicles/GetEquipmentPlantCodes?year=2015&equipmentType=1&reportType=all',
-    });
+    const res = await get(
+      '/api/vehicles/GetEquipmentPlantCodes?year=2015&equipmentType=1&reportType=all',
+    );
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
   });
 
   it('still answers lists from the offline data', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/vehicles/DecodeWMI/1HG' });
+    const res = await get('/api/vehicles/DecodeWMI/1HG');
     expect(res.json<Answer>().Results[0]).toMatchObject({ Make: 'HONDA' });
-    expect(asked.some((url) => url.includes('DecodeWMI'))).toBe(false);
+    expect(double.requests.some((r) => r.url.includes('DecodeWMI'))).toBe(false);
   });
 });

@@ -61,10 +61,12 @@ describe('serving the built web app', () => {
     expect(missing.json()).toEqual({ message: 'Not found' });
   });
 
-  it('keeps unknown API paths JSON', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/api/nothing-here' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+  it('keeps unknown API paths JSON, whatever their case', async () => {
+    for (const url of ['/api/api/nothing-here', '/API/API/nothing-here', '/Api/vehicles/x/y/z']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Not found' });
+    }
   });
 
   it('tells the public pages the configured product name and contact', async () => {

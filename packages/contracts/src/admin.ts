@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vinInputSchema } from './decode.ts';
 import { paginationSchema } from './auth.ts';
 import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
@@ -164,7 +165,7 @@ export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
  * list (the tryout is no mail relay).
  */
 export const adminTryoutBodySchema = z.object({
-  vin: z.string().max(64).optional().default(''),
+  vin: vinInputSchema.optional().default(''),
   vehicle: z.string().max(64).optional().default(''),
   email: z
     .string()

@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { DECODE_BATCH_MAX } from './limits.ts';
 import { API_MESSAGES } from './messages.ts';
+import { VIN_INPUT_MAX } from './vin.ts';
+
+/** Every VIN-shaped input of every endpoint (VIN_INPUT_MAX). */
+export const vinInputSchema = z
+  .string()
+  .max(VIN_INPUT_MAX, { error: API_MESSAGES.vinTooLong(VIN_INPUT_MAX) });
+
+/** A batch's DATA: DECODE_BATCH_MAX entries of a VIN, a model year and room for spaces. */
+export const DECODE_BATCH_DATA_MAX = DECODE_BATCH_MAX * (VIN_INPUT_MAX + 16);
 
 /**
  * The variables of one vPIC DecodeVinValues result we always answer (vPIC names, string values,
@@ -65,9 +75,9 @@ export const formatSchema = z
   .describe('`json` (the default here), `xml` or `csv`, as vPIC answers them');
 
 export const decodeVinParamsSchema = z.object({
-  vin: z
-    .string()
-    .describe('A VIN or its first characters; case and surrounding spaces do not matter'),
+  vin: vinInputSchema.describe(
+    'A VIN or its first characters; case and surrounding spaces do not matter',
+  ),
 });
 
 export const decodeVinQuerySchema = z.object({
@@ -83,6 +93,7 @@ export const decodeBatchBodySchema = z.preprocess(
   z.object({
     DATA: z
       .string({ error: API_MESSAGES.batchDataExpected })
+      .max(DECODE_BATCH_DATA_MAX, { error: API_MESSAGES.batchDataTooLong(DECODE_BATCH_DATA_MAX) })
       .describe('VINs separated by `;`, each optionally followed by `,<model year>`'),
     format: formatSchema,
   }),

@@ -92,4 +92,6 @@ export const API_MESSAGES = {
   decodeFormatUnknown: 'expected json, xml or csv',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,
+  vinTooLong: (max: number) => `expected a VIN of at most ${max} characters`,
+  batchDataTooLong: (max: number) => `expected at most ${max} characters`,
 } as const;

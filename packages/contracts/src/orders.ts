@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vinInputSchema } from './decode.ts';
 
 export const REPORT_ORDER_STATUS_VALUES = [
   'Pending',
@@ -23,7 +24,7 @@ export function vehicleLabel(parts: { year?: string; make?: string; model?: stri
 
 /** POST /api/api/report-orders; an optional `Idempotency-Key` header makes retries safe. */
 export const createReportOrderBodySchema = z.object({
-  vin: z.string(),
+  vin: vinInputSchema,
   vehicle: z.string().max(200).optional(),
   /**
    * Order again although a report of this VIN was Completed in the last
@@ -48,6 +49,8 @@ export const existingOrderResponseSchema = z.object({
   orderId: z.string(),
 });
 export type ExistingOrderResponse = z.infer<typeof existingOrderResponseSchema>;
+
+export const reportPreviewParamsSchema = z.object({ vin: vinInputSchema });
 
 /** GET /api/api/report-orders/preview/{vin}: what a report of the VIN can hold, free. */
 export const reportPreviewResponseSchema = z.object({

@@ -1,6 +1,13 @@
 /** VIN rules shared by the decode service, the order service and the web inputs. */
 export const VIN_LENGTH = 17;
 
+/**
+ * The longest VIN-shaped input any endpoint takes (path, body, batch entry): a VIN with room
+ * for stray characters pasted with it, which vPIC's decodes answer with error 5, as vPIC does.
+ * Longer input is refused with 400 naming the field before anything logs or forwards it.
+ */
+export const VIN_INPUT_MAX = 32;
+
 /** Letters I, O and Q never appear in a VIN (ISO 3779). */
 export const VIN_CHARACTERS = /^[A-HJ-NPR-Z0-9]*$/;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MODEL_YEAR_MAX, MODEL_YEAR_MIN, formatSchema, modelYearSchema } from './decode.ts';
+import {
+  MODEL_YEAR_MAX,
+  MODEL_YEAR_MIN,
+  formatSchema,
+  modelYearSchema,
+  vinInputSchema,
+} from './decode.ts';
 import { API_MESSAGES } from './messages.ts';
 
 /**
@@ -39,7 +45,9 @@ export const vpicFormatQuerySchema = z.object({ format: formatSchema });
 
 const text = (description: string) => z.string().describe(description);
 
-export const vpicVinParamsSchema = z.object({ vin: text('A VIN or its first characters') });
+export const vpicVinParamsSchema = z.object({
+  vin: vinInputSchema.describe('A VIN or its first characters'),
+});
 export const vpicWmiParamsSchema = z.object({
   wmi: text('3 characters (VIN positions 1-3) or 6 (positions 1-3 and 12-14)'),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_MESSAGES, API_PREFIX } from '@vr/contracts';
+import { routedPath } from './routed-path.ts';
 
 /** What a client is told to wait before trying again when an instance sheds load. */
 export const SHED_RETRY_AFTER_SECONDS = 1;
@@ -21,7 +22,7 @@ export function registerLoadShedding(
   deps: { waitingForConnection(): number; queueMax: number },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+    if (!routedPath(request).startsWith(`${API_PREFIX}/`)) return;
     if (deps.waitingForConnection() >= deps.queueMax) return answerOverloaded(reply);
   });
 }

@@ -2,8 +2,10 @@ import type { Config } from '../../config.ts';
 import { createCachingDecoder } from './caching-decoder.ts';
 import { openCompiledDecoder } from './compiled-decoder.ts';
 import { loadDecodeIndex } from './decode-index-file.ts';
-import { createLiveVpicClient } from './live-vpic-client.ts';
+import { createLiveVpicClient, type LiveVpicClient } from './live-vpic-client.ts';
 import type { VinDecoder } from './vin-decoder.ts';
+import type { VpicCatalog } from './vpic-catalog.ts';
+import { vpicFieldNames } from './vpic-shape.ts';
 import { ensureVpicDatabaseFile } from './vpic-database-file.ts';
 
 /**
@@ -16,10 +18,23 @@ export async function createVinDecoder(config: Config): Promise<VinDecoder> {
   const offline = openCompiledDecoder(
     await loadDecodeIndex(await ensureVpicDatabaseFile(config.DATA_DIR)),
   );
-  if (!config.VPIC_URL) return offline;
-  const live = createLiveVpicClient({
+  const live = createLiveVpic(config, offline.catalog);
+  if (!live) return offline;
+  return createCachingDecoder({ live, offline, cacheSize: config.DECODE_CACHE_SIZE });
+}
+
+/**
+ * The live vPIC service when `VPIC_URL` is set: its answers may carry vPIC's documented fields
+ * and the variable codes of the offline data's `catalog`.
+ */
+export function createLiveVpic(
+  config: Config,
+  catalog: VpicCatalog | undefined,
+): LiveVpicClient | undefined {
+  if (!config.VPIC_URL) return undefined;
+  return createLiveVpicClient({
     baseUrl: config.VPIC_URL,
     timeoutMs: config.VPIC_TIMEOUT_MS,
+    fieldNames: vpicFieldNames(catalog?.variableCodes()),
   });
-  return createCachingDecoder({ live, offline, cacheSize: config.DECODE_CACHE_SIZE });
 }

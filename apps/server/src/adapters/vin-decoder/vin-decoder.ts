@@ -18,6 +18,14 @@ export interface VinDecoder {
    * compiled offline data) have it, so a batch can decode their VINs one after the other.
    */
   decodeNow?(vin: string, modelYear?: number): VpicResult;
+  /**
+   * Several VINs at once, one result each, in order: decoders that ask a remote service have
+   * it, so a batch is one call of the service, not one per VIN.
+   */
+  decodeMany?(
+    requests: readonly { vin: string; modelYear?: number }[],
+    log?: DecodeLog,
+  ): Promise<VpicResult[]>;
   /** The reference lists of the offline vPIC data, when the decoder holds that data. */
   catalog?: VpicCatalog;
   close(): Promise<void>;

@@ -41,6 +41,8 @@ export interface VpicCatalog {
   variablesOf(result: Record<string, string>, extended: boolean): VpicRecord[];
   /** The NCSA variables DecodeVinValuesExtended adds, by vPIC name. */
   extendedVariableNames(): string[];
+  /** Every variable's vPIC code: the names a decode's answer may carry. */
+  variableCodes(): string[];
 }
 
 const MANUFACTURERS_PER_PAGE = 100;
@@ -380,6 +382,10 @@ export function openVpicCatalog(data: VpicCatalogData): VpicCatalog {
 
     extendedVariableNames() {
       return ncsaElements.map((e) => e.code);
+    },
+
+    variableCodes() {
+      return data.elements.map((e) => e.code);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   createReportOrderBodySchema,
   createReportOrderResponseSchema,
   myOrdersResponseSchema,
+  reportPreviewParamsSchema,
   reportPreviewResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           'The decoded vehicle and whether the history provider has records for the VIN (its free question says whether, not how many). Counted against REPORT_PREVIEWS_PER_USER_HOUR and the service-wide REPORT_PRECHECKS_PER_HOUR (429 with Retry-After beyond either); 502 when the provider cannot answer now.',
         security: [{ bearerAuth: [] }],
-        params: z.object({ vin: z.string().max(100) }),
+        params: reportPreviewParamsSchema,
         response: {
           200: reportPreviewResponseSchema,
           ...errorResponses(400, 401, 429, 502),

@@ -1,6 +1,7 @@
 import {
   API_MESSAGES,
   DECODE_BATCH_MAX,
+  VIN_INPUT_MAX,
   VPIC_CORE_VARIABLES,
   modelYearSchema,
   normalizeVin,
@@ -14,9 +15,6 @@ import type { TimeSlices } from '../../lib/time-slices.ts';
 /** vPIC's own wording, which vPIC clients may show or compare. */
 export const DECODE_MESSAGE =
   'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be interpreted as blank';
-
-/** Live vPIC calls of one batch in flight at once: quick for the caller, gentle on NHTSA. */
-const BATCH_CONCURRENCY = 8;
 
 /**
  * How long the VINs of batches are decoded before the event loop takes in other requests. An
@@ -56,7 +54,7 @@ export function createDecodeService(deps: {
       const requests = parseBatchData(data);
       const results = decoder.decodeNow
         ? await decodeInOrder(decoder.decodeNow.bind(decoder), requests)
-        : await decodeSeveralAtOnce(requests, log);
+        : await decodeAtOnce(requests, log);
       return {
         Count: results.length,
         Message: DECODE_MESSAGE,
@@ -86,22 +84,15 @@ export function createDecodeService(deps: {
     );
   }
 
-  /** A decoder that may wait on the live service: BATCH_CONCURRENCY calls of a batch at once. */
-  async function decodeSeveralAtOnce(
-    requests: DecodeRequest[],
-    log: DecodeLog,
-  ): Promise<VpicResult[]> {
-    const results = new Array<VpicResult>(requests.length);
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < requests.length; i = next++) {
-        const request = requests[i] as DecodeRequest;
-        results[i] = await turns.run(() => decodeOne(decoder, request, log));
-      }
-    };
-    const workers = Math.min(BATCH_CONCURRENCY, requests.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    return results;
+  /**
+   * A decoder that may wait on the live service: the whole batch in one call of it (one
+   * upstream call per batch, as the decode budget counts it).
+   */
+  async function decodeAtOnce(requests: DecodeRequest[], log: DecodeLog): Promise<VpicResult[]> {
+    const vins = requests.map((r) => ({ ...r, vin: normalizeVin(r.vin) }));
+    if (!decoder.decodeMany) return Promise.all(vins.map((r) => decodeOne(decoder, r, log)));
+    const results = await decoder.decodeMany(vins, log);
+    return results.map((result, i) => completeResult(result, vins[i]?.vin ?? ''));
   }
 }
 
@@ -122,6 +113,14 @@ export function parseBatchData(data: string): DecodeRequest[] {
   }
   return entries.map((entry, i) => {
     const comma = entry.indexOf(',');
+    const vin = comma < 0 ? entry : entry.slice(0, comma);
+    if (vin.length > VIN_INPUT_MAX) {
+      throw new HttpError(
+        400,
+        `DATA entry ${i + 1}: ${API_MESSAGES.vinTooLong(VIN_INPUT_MAX)}`,
+        BAD_DATA,
+      );
+    }
     if (comma < 0) return { vin: entry };
     const year = modelYearSchema.safeParse(entry.slice(comma + 1));
     if (!year.success) {

@@ -483,11 +483,7 @@ function modelsCriteria(make: string, year?: number, vehicleType?: string): stri
     .join(' | ');
 }
 
-/** Writes what the service answered: rendered here, or the live service's answer as it came. */
+/** Writes what the service answered, with the content type of the format asked. */
 export function send(reply: FastifyReply, answer: VpicReply): FastifyReply {
-  if ('forwarded' in answer) {
-    const { status, contentType, body } = answer.forwarded;
-    return reply.code(status).type(contentType).send(body);
-  }
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }

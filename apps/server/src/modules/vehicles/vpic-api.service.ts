@@ -1,16 +1,16 @@
 import { VPIC_API_MESSAGES, type VpicAnswer, type VpicFormat } from '@vr/contracts';
-import type {
-  ForwardedAnswer,
-  LiveVpicClient,
-} from '../../adapters/vin-decoder/live-vpic-client.ts';
+import type { LiveVpicClient } from '../../adapters/vin-decoder/live-vpic-client.ts';
 import type { VpicCatalog, VpicRecord } from '../../adapters/vin-decoder/vpic-catalog.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DecodeLog } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { DecodeRequest, DecodeService } from './vehicles.service.ts';
 import { renderVpicAnswer, type RenderedAnswer } from './vpic-formats.ts';
 
-/** What a vPIC endpoint answers: written here, or the live service's answer as it came. */
-export type VpicReply = (RenderedAnswer & { status: number }) | { forwarded: ForwardedAnswer };
+/**
+ * What a vPIC endpoint answers, written here in the format asked: from the offline data, or from
+ * the live service's answer once accepted in vPIC's shape, never its bytes or content type.
+ */
+export type VpicReply = RenderedAnswer & { status: number };
 
 /** One request to a vPIC endpoint, as the routes hand it over. */
 export interface VpicRequest {
@@ -74,7 +74,7 @@ export function createVpicApiService(deps: {
    * answer 5xx for want of data (nor 404: the endpoint exists), so the Message tells it.
    */
   async function notOffline(request: VpicRequest): Promise<VpicReply> {
-    if (live) return { forwarded: await forward(live, request.livePath) };
+    if (live) return render(request, await askLive(live, request.livePath));
     return render(request, {
       Count: 0,
       Message: VPIC_API_MESSAGES.notOffline(request.endpoint),
@@ -137,13 +137,13 @@ export function createVpicApiService(deps: {
   };
 }
 
-/** A live service that fails answers 502, one that is too slow 504. */
-async function forward(live: LiveVpicClient, livePath: string): Promise<ForwardedAnswer> {
+/** A live service that fails (or answers out of vPIC's shape) answers 502, one too slow 504. */
+async function askLive(live: LiveVpicClient, livePath: string): Promise<VpicAnswer> {
   const query = livePath.indexOf('?');
   const path = query < 0 ? livePath : livePath.slice(0, query);
   const search = query < 0 ? '' : livePath.slice(query);
   try {
-    return await live.forward(path, search);
+    return await live.ask(path, search);
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new HttpError(504, VPIC_API_MESSAGES.liveTimedOut);

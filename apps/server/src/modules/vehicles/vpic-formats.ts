@@ -46,7 +46,10 @@ export function renderVpicAnswer(
     const rows = answer.Results.map((r) => columns.map((c) => csvValue(r[c])));
     return {
       contentType: 'text/csv; charset=utf-8',
-      body: columns.length === 0 ? '' : stringify([columns, ...rows]),
+      body:
+        columns.length === 0
+          ? ''
+          : stringify([columns.map(csvValue), ...rows], { quoted_match: NEUTRALISED }),
     };
   }
   return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer) };
@@ -61,7 +64,17 @@ function xmlRecord(record: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** A cell a spreadsheet would run as a formula (OWASP, "CSV Injection"). */
+const FORMULA = /^[=+\-@\t\r]/;
+/** Such a cell once neutralised: written after a single quote, and quoted. */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell as text. One starting like a formula is prefixed with a single quote (and quoted, by
+ * NEUTRALISED), as OWASP's CSV-injection guidance says: names in a path come back in the answer.
+ */
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return FORMULA.test(text) ? `'${text}` : text;
 }

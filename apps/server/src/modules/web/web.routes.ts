@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '@vr/contracts';
+import { routedPath } from '../../lib/routed-path.ts';
 
 /** The landing page, pre-drawn at build time; every other client route gets the plain shell. */
 const LANDING_PAGE = 'index.html';
@@ -33,9 +34,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    const path = routedPath(request);
+    const isApi = path.startsWith('/api/') || path === '/api';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && hasBuild && isPage && !request.url.startsWith('/assets/')) {
+    if (!isApi && hasBuild && isPage && !path.startsWith('/assets/')) {
       return reply.status(200).header('Cache-Control', 'no-cache').sendFile(shell);
     }
     return reply.status(404).send({ message: API_MESSAGES.notFound });
