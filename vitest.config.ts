@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { contractsFromSources } from './packages/contracts/sources.ts';
+
+const resolve = { alias: contractsFromSources };
 
 export default defineConfig({
   test: {
@@ -7,9 +10,11 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       {
+        resolve,
         test: { name: 'contracts', root: 'packages/contracts', include: ['test/**/*.test.ts'] },
       },
       {
+        resolve,
         test: {
           name: 'server',
           root: 'apps/server',
@@ -20,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'web',
           root: 'apps/web',

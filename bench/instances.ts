@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { FROM_SOURCES } from '../apps/server/test/support/from-sources.ts';
 import { addSandboxCard, api, createAccount, signInApi } from '../e2e/support/accounts.ts';
 import { Inbox } from '../e2e/support/inbox.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
@@ -66,7 +67,7 @@ function load(plan: LoadPlan): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(HERE, 'load-client.ts'), JSON.stringify(plan)],
+      [...FROM_SOURCES, join(HERE, 'load-client.ts'), JSON.stringify(plan)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

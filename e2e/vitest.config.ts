@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { contractsFromSources } from '../packages/contracts/sources.ts';
 
 export default defineConfig({
+  resolve: { alias: contractsFromSources },
   test: {
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,

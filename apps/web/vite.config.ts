@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractsFromSources } from '../../packages/contracts/sources.ts';
 
 // React and the styling engine are on every page and change rarely: their own long-cached chunks.
 // Everything else is split by the router and by the lazy dialogs.
@@ -13,6 +14,7 @@ const VENDOR_GROUPS = [
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: contractsFromSources },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

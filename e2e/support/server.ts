@@ -30,16 +30,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (the same entry `npm start` runs, against the built web app) on a free
- * port with a temporary DATA_DIR, and waits until its health endpoint answers.
+ * Starts the real server (the compiled entry `npm start` runs, against the built web app; the
+ * suite's `npm run build` compiles both) on a free port with a temporary DATA_DIR, and waits
+ * until its health endpoint answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vr-e2e-'));
   // A fresh DATA_DIR gets the decode index compiled once for all, instead of compiling its own.
   if (!env.DATA_DIR) await seedVpicData(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(ROOT, 'apps/server'),
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),

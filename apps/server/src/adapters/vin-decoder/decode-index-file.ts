@@ -3,6 +3,7 @@ import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
+import { workerEntry } from '../../lib/worker-entry.ts';
 import { DECODE_INDEX_FORMAT, type DecodeIndexData } from './decode-index-data.ts';
 
 const FILE_SUFFIX = '.decode-index';
@@ -84,19 +85,7 @@ export interface CompileTask {
   target: string;
 }
 
-/**
- * The worker is TypeScript like the rest of the server. Node 20 does not hand `--import tsx` on
- * to workers, so a one-line entry registers tsx in the worker before importing it.
- */
-const WORKER_ENTRY = new URL(
-  `data:text/javascript,${encodeURIComponent(
-    `import { register } from ${JSON.stringify(
-      import.meta.resolve('tsx/esm/api'),
-    )}; register(); await import(${JSON.stringify(
-      new URL('./decode-index-worker.ts', import.meta.url).href,
-    )});`,
-  )}`,
-);
+const WORKER_ENTRY = workerEntry('./decode-index-worker.ts', import.meta.url);
 
 /** Compiling takes tens of seconds of CPU; a worker thread keeps them off the event loop. */
 function compileInWorker(databasePath: string, target: string): Promise<void> {
