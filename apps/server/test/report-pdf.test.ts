@@ -204,7 +204,9 @@ describe('the report PDF', () => {
     expect(text).not.toContain('No recall campaigns for this model and year');
     // A matched one names the recall list's models it was matched to.
     const matched = await renderedSample(SALVAGE_REBUILT);
-    expect(matched.text).toContain("Matched to Sandbox recalls (NHTSA samples)'s model F-150.");
+    expect(matched.text).toContain(
+      'Model name matched in the recall list of Sandbox recalls (NHTSA samples): F-150.',
+    );
   });
 
   it('page 1 lists what the decode knows of the vehicle, its safety equipment, and no unknowns', async () => {

@@ -14,7 +14,7 @@ export const REPORT_TEXTS = {
   recallsByModel: (vehicle: string) =>
     `A recall list is by model: these campaigns concern ${vehicle} vehicles, and the list does not prove that this vehicle's recall is still open. A dealer of the make can tell from the VIN whether the repair was done.`,
   recallModels: (models: readonly string[], source: string) =>
-    `Matched to ${source}'s ${models.length === 1 ? 'model' : 'models'} ${models.join(', ')}.`,
+    `Model ${models.length === 1 ? 'name' : 'names'} matched in the recall list of ${source}: ${models.join(', ')}.`,
   recallsUnmatched: RECALLS_UNMATCHED,
   lienStatus: 'Recorded',
   safetyEquipment: 'Safety equipment, as built (vPIC)',
