@@ -196,7 +196,9 @@ describe('the report PDF', () => {
   });
 
   it('a vehicle not matched to the recall list says so, on the first page and in recalls', async () => {
-    const { pageTexts, text } = await renderedSample(WASHED);
+    const { pageTexts, text, layout } = await renderedSample(WASHED);
+    // The web address is printed whole: never hyphenated where the line wraps.
+    expect(layout).not.toMatch(/nhtsa-\s/);
     expect(pageTexts[0]).toContain(
       "Could not match this vehicle to NHTSA's recall list: check this VIN at nhtsa.gov/recalls.",
     );
