@@ -176,7 +176,8 @@ function titlesFlag(titles: TitleRecord[]): RedFlag {
   return {
     topic,
     level: 'green',
-    text: `${plural(titles.length, 'title')} in ${plural(states.length, 'state')}${where}${withoutState}. A title record says where and when a title was issued, not how many owners the vehicle had.`,
+    // A title says where and when it was issued, not who owned the vehicle: never "owners".
+    text: `${plural(titles.length, 'title')} in ${plural(states.length, 'state')}${where}${withoutState}.`,
   };
 }
 
