@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCachedRecallsProvider,
   createRecallsProvider,
+  matchRecallModels,
   RecallsProviderError,
+  vehicleRecalls,
   type RecallsProvider,
 } from '../src/adapters/recalls/index.ts';
+import { MAX_RECALL_MODELS } from '../src/adapters/recalls/vehicle-recalls.ts';
+import { reportFindings } from '../src/modules/reports/render/report-findings.ts';
 import { nhtsaCampaigns, nhtsaDate } from '../src/adapters/recalls/nhtsa-recalls-provider.ts';
 import { parseConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -99,7 +103,8 @@ describe('NHTSA adapter against a local double of its recalls API', () => {
 
   it('asks by make, model and year and answers the campaigns, de-duplicated', async () => {
     const list = await provider.recallsFor(ACCORD, signal());
-    expect(Object.fromEntries(double.calls.at(-1)!)).toEqual({
+    expect(double.calls.at(-1)!.path).toBe('/recalls/recallsByVehicle');
+    expect(Object.fromEntries(double.calls.at(-1)!.params)).toEqual({
       make: 'HONDA',
       model: 'Accord',
       modelYear: '2003',
@@ -150,20 +155,156 @@ describe('NHTSA adapter against a local double of its recalls API', () => {
 });
 
 describe('sandbox recalls', () => {
-  it('is the default, has recalls for some demo vehicles and none for others', async () => {
+  it('is the default, matches demo vehicles to its model names, and the Tesla to none', async () => {
     const sandbox = createRecallsProvider(parseConfig({}));
     expect(sandbox.name).toBe('sandbox');
-    const accord = await sandbox.recallsFor(
-      { make: 'HONDA', model: 'Accord', modelYear: 2003 },
-      signal(),
-    );
-    expect(accord.sandbox).toBe(true);
+    const recallsOf = (make: string, model: string, modelYear: string) =>
+      vehicleRecalls(sandbox, { make, model, modelYear }, signal());
+    const accord = await recallsOf('HONDA', 'Accord', '2003');
+    expect(accord).toMatchObject({ sandbox: true, models: ['ACCORD'] });
     expect(accord.campaigns.length).toBeGreaterThan(0);
-    const tesla = await sandbox.recallsFor(
-      { make: 'TESLA', model: 'Model S', modelYear: 2017 },
+    // vPIC's "F-150" is the sandbox's "F150", as NHTSA spells it.
+    const f150 = await recallsOf('FORD', 'F-150', '2013');
+    expect(f150.models).toEqual(['F150']);
+    expect(f150.campaigns.map((c) => c.campaignNumber)).toEqual(['16V902000', '14V903000']);
+    const kona = await recallsOf('HYUNDAI', 'Kona', '2023');
+    expect(kona).toMatchObject({ models: ['KONA'], campaigns: [] });
+    const tesla = await recallsOf('TESLA', 'Model S', '2017');
+    expect(tesla).toMatchObject({ models: [], campaigns: [] });
+  });
+});
+
+describe("matching a decoded model to the recall list's model names", () => {
+  it('compares without case, spaces and punctuation, and accepts names starting with it', () => {
+    expect(matchRecallModels({ model: 'F-150' }, ['F150', 'F-250 SD', 'ESCAPE'])).toEqual(['F150']);
+    expect(matchRecallModels({ model: 'Grand Cherokee' }, ['CHEROKEE', 'GRAND CHEROKEE'])).toEqual([
+      'GRAND CHEROKEE',
+    ]);
+    const silverados = ['SILVERADO 1500', 'SILVERADO 1500 LD', 'SILVERADO 2500 HD', 'MALIBU'];
+    expect(matchRecallModels({ model: 'Silverado' }, silverados)).toEqual(silverados.slice(0, 3));
+    // The decoded series picks the names that carry it.
+    expect(matchRecallModels({ model: 'Silverado', series: '1500' }, silverados)).toEqual([
+      'SILVERADO 1500',
+      'SILVERADO 1500 LD',
+    ]);
+    // A series no name carries picks nothing away.
+    expect(matchRecallModels({ model: 'Silverado', series: 'LT' }, silverados)).toHaveLength(3);
+    expect(matchRecallModels({ model: 'Model S' }, ['MODEL X', 'MODEL 3'])).toEqual([]);
+    expect(matchRecallModels({ model: ' - ' }, ['MODEL X'])).toEqual([]);
+  });
+
+  it('a name that starts more than MAX_RECALL_MODELS names matches none', () => {
+    const many = Array.from({ length: MAX_RECALL_MODELS + 1 }, (_, i) => `E-${i + 100}`);
+    expect(matchRecallModels({ model: 'E' }, many)).toEqual([]);
+    expect(matchRecallModels({ model: 'E' }, many.slice(1))).toHaveLength(MAX_RECALL_MODELS);
+  });
+});
+
+describe("a vehicle's recalls through the NHTSA adapter, against the double", () => {
+  let double: NhtsaRecallsDouble;
+  let provider: RecallsProvider;
+  const recall = (campaign: string, received: string) =>
+    nhtsaRecall(campaign, received, { Make: 'CHEVROLET', Model: 'SILVERADO' });
+
+  beforeAll(async () => {
+    double = await startNhtsaRecallsDouble({
+      models: {
+        'CHEVROLET|2020': ['SILVERADO 1500', 'SILVERADO 1500 LD', 'SILVERADO 2500 HD', 'MALIBU'],
+        'TESLA|2017': ['MODEL X', 'MODEL 3'],
+      },
+      recalls: {
+        'CHEVROLET|SILVERADO 1500|2020': [
+          recall('20V001000', '02/01/2020'),
+          recall('21V002000', '03/02/2021'),
+        ],
+        'CHEVROLET|SILVERADO 1500 LD|2020': [
+          recall('21V002000', '03/02/2021'),
+          recall('22V003000', '04/03/2022'),
+        ],
+        'CHEVROLET|SILVERADO 2500 HD|2020': [recall('20V004000', '05/04/2020')],
+      },
+    });
+    provider = createRecallsProvider(
+      parseConfig({ RECALLS_PROVIDER: 'nhtsa', RECALLS_API_BASE: double.url }),
+    );
+  });
+  afterAll(() => double.close());
+
+  const history = { vin: '1GCUYDED5LZ123456', provider: 'Test', sandbox: false, records: [] };
+
+  it("vPIC's Silverado 1500 asks for each NHTSA model it matches; campaigns de-duplicated", async () => {
+    double.calls.length = 0;
+    const list = await vehicleRecalls(
+      provider,
+      { make: 'CHEVROLET', model: 'Silverado', series: '1500', modelYear: '2020' },
       signal(),
     );
-    expect(tesla.campaigns).toEqual([]);
+    expect(double.calls[0]).toMatchObject({ path: '/products/vehicle/models' });
+    expect(Object.fromEntries(double.calls[0]!.params)).toEqual({
+      modelYear: '2020',
+      make: 'CHEVROLET',
+      issueType: 'r',
+    });
+    expect(
+      double.calls
+        .slice(1)
+        .map((c) => c.params.get('model'))
+        .sort(),
+    ).toEqual(['SILVERADO 1500', 'SILVERADO 1500 LD']);
+    expect(list.models).toEqual(['SILVERADO 1500', 'SILVERADO 1500 LD']);
+    expect(list.campaigns.map((c) => c.campaignNumber)).toEqual([
+      '22V003000',
+      '21V002000',
+      '20V001000',
+    ]);
+    const flag = reportFindings(history, list).flags.find((f) => f.topic === 'recalls')!;
+    expect(flag).toMatchObject({ level: 'amber' });
+    expect(flag.text).toMatch(/^3 recall campaigns for this model and year/);
+  });
+
+  it('a model NHTSA lists under no name like it, or a make it has no models for, is amber', async () => {
+    for (const vehicle of [
+      { make: 'TESLA', model: 'Model S', modelYear: '2017' },
+      { make: 'LUCID', model: 'Air', modelYear: '2022' },
+    ]) {
+      double.calls.length = 0;
+      const list = await vehicleRecalls(provider, vehicle, signal());
+      expect(list).toEqual({ source: 'NHTSA', sandbox: false, models: [], campaigns: [] });
+      expect(double.calls.map((c) => c.path)).toEqual(['/products/vehicle/models']);
+      const flag = reportFindings(history, list).flags.find((f) => f.topic === 'recalls')!;
+      expect(flag).toEqual({
+        topic: 'recalls',
+        level: 'amber',
+        text: "Could not match this vehicle to NHTSA's recall list: check this VIN at nhtsa.gov/recalls.",
+      });
+    }
+  });
+
+  it('without make, model or year NHTSA is not asked, and the vehicle is unmatched', async () => {
+    double.calls.length = 0;
+    for (const vehicle of [
+      { make: 'CHEVROLET', model: 'Silverado', modelYear: '' },
+      { make: '', model: 'Silverado', modelYear: '2020' },
+      { make: 'CHEVROLET', model: undefined, modelYear: '2020' },
+    ]) {
+      expect((await vehicleRecalls(provider, vehicle, signal())).models).toEqual([]);
+    }
+    expect(double.calls).toEqual([]);
+  });
+
+  it('a failing model list is a provider error, as a failing recall list is', async () => {
+    double.failWith({ status: 504 });
+    try {
+      await expect(
+        vehicleRecalls(
+          provider,
+          { make: 'CHEVROLET', model: 'Silverado', modelYear: '2020' },
+          signal(),
+        ),
+      ).rejects.toThrow(new RecallsProviderError("NHTSA's model list failed (HTTP 504)."));
+    } finally {
+      double.failWith(null);
+    }
   });
 });
 
@@ -211,5 +352,17 @@ describe.each(testDatabases())('recalls cached for a day ($name)', (testDb) => {
     expect((await cached.recallsFor(tesla, signal())).campaigns).toEqual([]);
     expect((await cached.recallsFor(tesla, signal())).campaigns).toEqual([]);
     expect(double.calls).toHaveLength(4);
+
+    // A make and year's model names are kept beside them, and ask NHTSA once a day too.
+    expect(await cached.modelsFor({ make: 'HONDA', modelYear: 2003 }, signal())).toEqual([
+      'ACCORD',
+    ]);
+    expect(await cached.modelsFor({ make: 'Honda ', modelYear: 2003 }, signal())).toEqual([
+      'ACCORD',
+    ]);
+    expect(double.calls.map((c) => c.path).slice(4)).toEqual(['/products/vehicle/models']);
+    expect(await cached.modelsFor({ make: 'HONDA', modelYear: 2004 }, signal())).toEqual([]);
+    expect(await cached.modelsFor({ make: 'HONDA', modelYear: 2004 }, signal())).toEqual([]);
+    expect(double.calls).toHaveLength(6);
   });
 });

@@ -13,14 +13,19 @@ import {
   type FlagTopic,
   type ReportFindings,
 } from '../src/modules/reports/render/report-findings.ts';
-import { toReportVehicle, vehicleName } from '../src/modules/reports/render/report-vehicle.ts';
 import {
-  ACTIVE_LIEN,
+  toReportVehicle,
+  vehicleFacts,
+  vehicleName,
+} from '../src/modules/reports/render/report-vehicle.ts';
+import {
   CLEAN,
+  LIENS_RECORDED,
   NO_RECORDS,
   ROLLBACK,
   SALVAGE_REBUILT,
   THEFT_RECOVERED,
+  WASHED,
   type ReportSample,
 } from './support/report-histories.ts';
 
@@ -34,7 +39,25 @@ const history = (records: HistoryRecord[]): VehicleHistory => ({
   sandbox: false,
   records,
 });
-const noRecalls: RecallList = { source: 'NHTSA', sandbox: false, campaigns: [] };
+const noRecalls: RecallList = { source: 'NHTSA', sandbox: false, models: ['CIVIC'], campaigns: [] };
+
+const titleIn = (state: string, date: string): HistoryRecord => ({
+  kind: 'title',
+  date,
+  source: 'DMV',
+  state,
+  odometer: null,
+  current: false,
+});
+const brandIn = (state: string, date: string) =>
+  ({
+    kind: 'brand',
+    date,
+    source: 'DMV',
+    title: 'Salvage',
+    category: 'salvage',
+    state,
+  }) as const;
 
 const title = (date: string | null, value: number, unit: 'mi' | 'km' = 'mi'): HistoryRecord => ({
   kind: 'title',
@@ -49,8 +72,10 @@ describe('report findings: the red-flag summary', () => {
   it('a clean history is green on every topic, the odometer naming its last reading', () => {
     const f = findingsOf(CLEAN);
     expect(f.flags.map((x) => x.topic)).toEqual([
+      'titles',
       'title-brand',
       'salvage',
+      'accidents',
       'odometer',
       'theft',
       'lien',
@@ -60,13 +85,18 @@ describe('report findings: the red-flag summary', () => {
     expect(flag(f, 'odometer').text).toBe(
       '4 readings, none lower than an earlier one; last 78,455 mi on Feb 2, 2023.',
     );
+    expect(flag(f, 'titles').text).toBe('3 titles in 2 states (IN, OH).');
+    expect(f.flags.map((x) => x.text).join(' ')).not.toMatch(/owner/i);
+    expect(flag(f, 'recalls').text).toBe('No safety recall campaign for this model and year.');
   });
 
   it('a salvage rebuilt: red title brand naming both brands, red salvage, amber recalls', () => {
     const f = findingsOf(SALVAGE_REBUILT);
     expect(levels(f)).toEqual({
+      titles: 'green',
       'title-brand': 'red',
       salvage: 'red',
+      accidents: 'amber',
       odometer: 'green',
       theft: 'green',
       lien: 'green',
@@ -108,28 +138,106 @@ describe('report findings: the red-flag summary', () => {
     expect(flag(stolen, 'theft').text).toContain('no recovery recorded');
   });
 
-  it('an active lien is red naming its holder; a released one alone stays green', () => {
-    const f = findingsOf(ACTIVE_LIEN);
-    expect(flag(f, 'lien').level).toBe('red');
-    expect(flag(f, 'lien').text).toContain('Summit Auto Finance LLC');
-    expect(flag(f, 'lien').text).not.toContain('Front Range Credit Union');
+  it('a lien is amber "recorded" with holder and date, never active or released', () => {
+    const f = findingsOf(LIENS_RECORDED);
+    expect(flag(f, 'lien')).toEqual({
+      topic: 'lien',
+      level: 'amber',
+      text: '2 liens recorded (Front Range Credit Union, Feb 14, 2018; Summit Auto Finance LLC, Sep 9, 2022); NMVTIS does not report releases: ask the seller for the release.',
+    });
     // Its current title declares the mileage exempt.
     expect(flag(f, 'odometer').level).toBe('amber');
-    const released = reportFindings(
-      history([{ kind: 'lien', date: '2020-01-01', source: 'DMV', holder: 'Bank', active: false }]),
+    const one = reportFindings(
+      history([{ kind: 'lien', date: '2023-03-09', source: 'NMVTIS', holder: 'Bank' }]),
       noRecalls,
     );
-    expect(flag(released, 'lien')).toMatchObject({
-      level: 'green',
-      text: 'No active lien; 1 earlier lien released.',
+    expect(flag(one, 'lien').text).toBe(
+      'Lien recorded (Bank, Mar 9, 2023); NMVTIS does not report releases: ask the seller for the release.',
+    );
+    for (const x of [f, one]) expect(flag(x, 'lien').text).not.toMatch(/active|released/i);
+  });
+
+  it('accidents are amber with their count and dates', () => {
+    const f = findingsOf(SALVAGE_REBUILT);
+    expect(flag(f, 'accidents')).toMatchObject({ level: 'amber' });
+    expect(flag(f, 'accidents').text).toMatch(/^1 accident reported \(Jun 18, 2020\)\./);
+    const two = reportFindings(
+      history([
+        { kind: 'accident', date: '2021-02-03', source: 'Police', description: 'Side impact' },
+        { kind: 'accident', date: null, source: 'Police', description: 'Rear-end collision' },
+        { kind: 'accident', date: '2019-05-06', source: 'Police', description: 'Sideswipe' },
+      ]),
+      noRecalls,
+    );
+    expect(flag(two, 'accidents').text).toMatch(
+      /^3 accidents reported \(May 6, 2019, Feb 3, 2021, 1 undated\)\./,
+    );
+  });
+
+  it('a brand followed by a title in another state without it is red: may have been washed', () => {
+    const f = findingsOf(WASHED);
+    expect(flag(f, 'title-brand').level).toBe('red');
+    expect(flag(f, 'title-brand').text).toMatch(
+      /^Brand may have been washed: the TX brand "Salvage: Flood" of Sep 15, 2017 is not recorded with the later OK title of Feb 20, 2018\./,
+    );
+    expect(flag(f, 'titles').text).toBe('3 titles in 2 states (TX, OK).');
+    const stateless = reportFindings(
+      history([titleIn('TX', '2020-01-01'), { ...titleIn('TX', '2021-01-01'), state: null }]),
+      noRecalls,
+    );
+    expect(flag(stateless, 'titles').text).toBe('2 titles in 1 state (TX); 1 without a state.');
+    // A salvage then rebuilt in one state, or a brand carried into the next state, is no washing.
+    expect(flag(findingsOf(SALVAGE_REBUILT), 'title-brand').text).not.toContain('washed');
+    const carried = reportFindings(
+      history([
+        { ...brandIn('TX', '2017-09-15'), category: 'salvage' },
+        { ...titleIn('OK', '2018-02-20') },
+        { ...brandIn('OK', '2018-02-20'), category: 'rebuilt', title: 'Rebuilt' },
+      ]),
+      noRecalls,
+    );
+    expect(flag(carried, 'title-brand').text).not.toContain('washed');
+  });
+
+  it('a vehicle not matched to the recall list is amber, never green', () => {
+    const f = findingsOf(WASHED);
+    expect(flag(f, 'recalls')).toEqual({
+      topic: 'recalls',
+      level: 'amber',
+      text: "Could not match this vehicle to NHTSA's recall list: check this VIN at nhtsa.gov/recalls.",
     });
   });
 
-  it('no records: green except the odometer, which could not be checked', () => {
+  it('an odometer declared above its mechanical limits is red', () => {
+    const f = reportFindings(
+      history([
+        title('2019-01-01', 10_000),
+        {
+          kind: 'title',
+          date: '2021-01-01',
+          source: 'DMV',
+          state: 'OH',
+          odometer: { value: 12_000, unit: 'mi', status: 'exceeds-limits' },
+          current: true,
+        },
+      ]),
+      noRecalls,
+    );
+    expect(flag(f, 'odometer').level).toBe('red');
+    expect(flag(f, 'odometer').text).toContain(
+      "1 reading declared above the odometer's mechanical limits",
+    );
+  });
+
+  it('no records: green except the titles and the odometer, which could not be checked', () => {
     const f = findingsOf(NO_RECORDS);
     expect(flag(f, 'odometer')).toMatchObject({ level: 'amber' });
     expect(flag(f, 'odometer').text).toContain('No odometer reading');
-    expect(f.flags.filter((x) => x.level !== 'green').map((x) => x.topic)).toEqual(['odometer']);
+    expect(flag(f, 'titles').text).toContain('No title record was reported');
+    expect(f.flags.filter((x) => x.level !== 'green').map((x) => x.topic)).toEqual([
+      'titles',
+      'odometer',
+    ]);
     expect(f.readings).toEqual([]);
     expect(f.titleTimeline).toEqual([]);
   });
@@ -300,6 +408,18 @@ describe('the report vehicle from a decode answer', () => {
       body: 'Sedan/Saloon',
       fuel: 'Gasoline',
       plant: 'GREENSBURG, INDIANA, UNITED STATES (USA)',
+      details: [
+        { label: 'Doors', value: '4' },
+        { label: 'Drive', value: 'FWD/Front-Wheel Drive' },
+        { label: 'GVWR', value: 'Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)' },
+      ],
+      safety: [
+        { label: 'Front air bags', value: '1st Row (Driver and Passenger)' },
+        { label: 'Curtain air bags', value: '1st and 2nd Rows' },
+        { label: 'Anti-lock brakes (ABS)', value: 'Standard' },
+        { label: 'Stability control (ESC)', value: 'Standard' },
+        { label: 'Tire pressure monitor (TPMS)', value: 'Direct' },
+      ],
     });
     const sparse = toReportVehicle('19XFC1F74GE000001', {
       ModelYear: '2016',
@@ -311,6 +431,14 @@ describe('the report vehicle from a decode answer', () => {
       BodyClass: 'Not Applicable',
     });
     expect(sparse).toMatchObject({ trim: 'LX', plant: 'JAPAN', body: 'Unknown', model: 'Unknown' });
+    // The first page lists only what the decode knows.
+    expect(vehicleFacts(sparse)).toEqual([
+      { label: 'VIN', value: '19XFC1F74GE000001' },
+      { label: 'Year', value: '2016' },
+      { label: 'Make', value: 'HONDA' },
+      { label: 'Trim', value: 'LX' },
+      { label: 'Plant', value: 'JAPAN' },
+    ]);
     expect(vehicleName(sparse)).toBe('2016 HONDA');
     expect(vehicleName(toReportVehicle('19XFC1F74GE000001', {}))).toBe('Vehicle');
   });

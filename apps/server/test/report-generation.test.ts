@@ -353,7 +353,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
       CLEAN.vin,
       SALVAGE.vin,
       demo('theft-recovery').vin,
-      demo('active-lien').vin,
+      demo('lien-recorded').vin,
     ]) {
       ids.push((await order(user, { vin })).json().id);
     }

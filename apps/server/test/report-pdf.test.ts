@@ -12,15 +12,17 @@ import { REPORT_TEXTS } from '../src/modules/reports/render/report-texts.ts';
 import { vehicleName } from '../src/modules/reports/render/report-vehicle.ts';
 import { printable } from '../src/modules/reports/render/win-ansi.ts';
 import {
-  ACTIVE_LIEN,
   CLEAN,
+  LIENS_RECORDED,
   NO_RECORDS,
   REPORT_SAMPLES,
   ROLLBACK,
   SALVAGE_REBUILT,
   THEFT_RECOVERED,
+  WASHED,
   type ReportSample,
 } from './support/report-histories.ts';
+import { NMVTIS_NOTICE } from '@vr/contracts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
@@ -176,17 +178,56 @@ describe('the report PDF', () => {
     expect(text).toContain('lower than 118,650 mi on Oct 2, 2018');
   });
 
-  it('a theft and its recovery, and liens active and released, are tabled', async () => {
+  it('a theft and its recovery are tabled, and liens only as recorded', async () => {
     const theft = await renderedSample(THEFT_RECOVERED);
     expectRow(theft.layout, ['Nov 5, 2021', 'Stolen', 'Nov 19, 2021', 'National Crime']);
-    const lien = await renderedSample(ACTIVE_LIEN);
+    const lien = await renderedSample(LIENS_RECORDED);
     expectRow(lien.layout, [
       'Feb 14, 2018',
       'Front Range Credit Union',
-      'Released',
+      'Recorded',
       'Colorado DMV',
     ]);
-    expectRow(lien.layout, ['Sep 9, 2022', 'Summit Auto Finance LLC', 'Active', 'Colorado DMV']);
+    expectRow(lien.layout, ['Sep 9, 2022', 'Summit Auto Finance LLC', 'Recorded', 'Colorado DMV']);
+    expect(lien.text).not.toMatch(/\bactive lien|\breleased\b(?! by)/i);
+    expect(lien.pageTexts[0]).toContain(
+      'NMVTIS does not report releases: ask the seller for the release.',
+    );
+  });
+
+  it('a vehicle not matched to the recall list says so, on the first page and in recalls', async () => {
+    const { pageTexts, text, layout } = await renderedSample(WASHED);
+    // The web address is printed whole: never hyphenated where the line wraps.
+    expect(layout).not.toMatch(/nhtsa-\s/);
+    expect(pageTexts[0]).toContain(
+      "Could not match this vehicle to NHTSA's recall list: check this VIN at nhtsa.gov/recalls.",
+    );
+    expect(pageTexts[0]).toContain('Brand may have been washed');
+    expect(text).not.toContain('No recall campaigns for this model and year');
+    // A matched one names the recall list's models it was matched to.
+    const matched = await renderedSample(SALVAGE_REBUILT);
+    expect(matched.text).toContain(
+      'Model name matched in the recall list of Sandbox recalls (NHTSA samples): F-150.',
+    );
+  });
+
+  it('page 1 lists what the decode knows of the vehicle, its safety equipment, and no unknowns', async () => {
+    const { pageTexts, layout } = await renderedSample(CLEAN);
+    for (const { label, value } of [...CLEAN.vehicle.details, ...CLEAN.vehicle.safety]) {
+      expect(pageTexts[0]).toContain(`${label} ${value}`);
+    }
+    expect(pageTexts[0]).toContain('Tire pressure monitor (TPMS) Direct');
+    expect(pageTexts[0]).not.toMatch(/Unknown|Not Applicable|Knee air bags|Traction control/);
+    expectRow(layout, ['Doors', '4', 'Drive', 'FWD/Front-Wheel Drive']);
+  });
+
+  it('every report carries the NMVTIS notice, sending consumers to vehiclehistory.gov', async () => {
+    for (const sample of [CLEAN, NO_RECORDS]) {
+      const { text } = await renderedSample(sample);
+      expect(text).toContain(NMVTIS_NOTICE.title);
+      for (const p of NMVTIS_NOTICE.paragraphs) expect(text).toContain(flat(p));
+    }
+    expect(NMVTIS_NOTICE.paragraphs.join(' ')).toContain('vehiclehistory.gov');
   });
 
   it('a VIN without records says that nothing was found rather than that the car is clean', async () => {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicleRecalls } from '../src/adapters/recalls/index.ts';
 import { recallsKey } from '../src/adapters/recalls/recalls-provider.ts';
+import { createSandboxRecallsProvider } from '../src/adapters/recalls/sandbox-recalls-provider.ts';
 import { SANDBOX_RECALLS } from '../src/adapters/recalls/sandbox-recalls.ts';
+import { reportFindings } from '../src/modules/reports/render/report-findings.ts';
 import {
   generateSandboxHistory,
   modelYearFromVin,
@@ -19,6 +22,10 @@ import {
 } from '../src/adapters/vehicle-history/sandbox-histories.ts';
 import { createSandboxVehicleHistory } from '../src/adapters/vehicle-history/sandbox-vehicle-history.ts';
 import { createVinauditVehicleHistory } from '../src/adapters/vehicle-history/vinaudit-vehicle-history.ts';
+import {
+  auctionOdometer,
+  brandCategory,
+} from '../src/adapters/vehicle-history/vinaudit-records.ts';
 import { createVinDecoder } from '../src/adapters/vin-decoder/index.ts';
 import { parseConfig } from '../src/config.ts';
 import { testConfig } from './support/app.ts';
@@ -264,14 +271,29 @@ describe('VinAudit adapter against a local double of its documented API', () => 
       },
     ]);
     expect(ofKind(records, 'lien')).toEqual([
-      {
-        kind: 'lien',
-        date: '2018-05-14',
-        source: 'NMVTIS',
-        holder: 'First Truck Credit',
-        active: true,
-      },
+      { kind: 'lien', date: '2018-05-14', source: 'NMVTIS', holder: 'First Truck Credit' },
     ]);
+  });
+
+  it('a lien VinAudit lists, with no release, is recorded (amber) and never called active', async () => {
+    const history = await provider.pullReport(SALVAGE_TRUCK, 'order-lien', signal());
+    const noRecalls = { source: 'NHTSA', sandbox: false, models: ['F150'], campaigns: [] };
+    const lien = reportFindings(history, noRecalls).flags.find((f) => f.topic === 'lien')!;
+    expect(lien).toEqual({
+      topic: 'lien',
+      level: 'amber',
+      text: 'Lien recorded (First Truck Credit, May 14, 2018); NMVTIS does not report releases: ask the seller for the release.',
+    });
+  });
+
+  it('reads "exceeds mechanical limits" on an odometer or a brand as an odometer brand', () => {
+    expect(auctionOdometer('999999 mi (EXCEEDS MECHANICAL LIMITS)')).toEqual({
+      value: 999_999,
+      unit: 'mi',
+      status: 'exceeds-limits',
+    });
+    expect(brandCategory('Odometer: Exceeds Mechanical Limits')).toBe('odometer');
+    expect(brandCategory('Exceeds Mechanical Limits')).toBe('odometer');
   });
 
   it('reads the lien array under its other documented name, `lie`', async () => {
@@ -459,8 +481,8 @@ describe('sandbox history provider', () => {
     expect(ofKind(await pull('theft-recovery'), 'theft')).toEqual([
       expect.objectContaining({ status: 'Recovered', recoveredOn: expect.any(String) }),
     ]);
-    expect(ofKind(await pull('active-lien'), 'lien')).toEqual([
-      expect.objectContaining({ active: true }),
+    expect(ofKind(await pull('lien-recorded'), 'lien')).toEqual([
+      expect.objectContaining({ holder: 'Sandbox Auto Finance', date: '2023-03-09' }),
     ]);
   });
 
@@ -532,23 +554,27 @@ describe('sandbox history provider', () => {
 describe('sandbox demo VINs', () => {
   it('are real VINs of the offline data, and the sandbox recalls match their decoded models', async () => {
     const decoder = await createVinDecoder(testConfig());
+    const recalls = createSandboxRecallsProvider();
     try {
-      const decodedKeys: string[] = [];
+      const matchedKeys: string[] = [];
       for (const demo of SANDBOX_HISTORIES) {
         const result = await decoder.decode(demo.vin);
         expect(result.ErrorCode, demo.vin).toBe('0');
         expect(`${result.ModelYear} ${result.Make}`.toLowerCase()).toBe(
           demo.vehicle.split(' ').slice(0, 2).join(' ').toLowerCase(),
         );
-        decodedKeys.push(
-          recallsKey({
-            make: result.Make ?? '',
-            model: result.Model ?? '',
-            modelYear: Number(result.ModelYear),
-          }),
+        const list = await vehicleRecalls(
+          recalls,
+          { make: result.Make, model: result.Model, modelYear: result.ModelYear },
+          signal(),
         );
+        for (const model of list.models) {
+          matchedKeys.push(
+            recallsKey({ make: result.Make!, model, modelYear: Number(result.ModelYear) }),
+          );
+        }
       }
-      for (const key of Object.keys(SANDBOX_RECALLS)) expect(decodedKeys).toContain(key);
+      for (const key of Object.keys(SANDBOX_RECALLS)) expect(matchedKeys).toContain(key);
     } finally {
       await decoder.close();
     }

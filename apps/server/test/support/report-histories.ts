@@ -12,7 +12,8 @@ import {
 
 /**
  * Hand-written report inputs, one per story a report must tell: a clean car, a salvage rebuilt,
- * an odometer rollback, a theft and its recovery, an active lien, and a VIN without records.
+ * an odometer rollback, a theft and its recovery, recorded liens, a brand washed by a title in
+ * another state, and a VIN without records.
  * Invented records; the VINs carry correct check digits.
  */
 
@@ -47,6 +48,16 @@ const CIVIC = decoded({
   PlantCity: 'GREENSBURG',
   PlantState: 'INDIANA',
   PlantCountry: 'UNITED STATES (USA)',
+  Doors: '4',
+  DriveType: 'FWD/Front-Wheel Drive',
+  GVWR: 'Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)',
+  AirBagLocFront: '1st Row (Driver and Passenger)',
+  AirBagLocCurtain: '1st and 2nd Rows',
+  AirBagLocKnee: '',
+  ABS: 'Standard',
+  ESC: 'Standard',
+  TractionControl: 'Not Applicable',
+  TPMS: 'Direct',
 });
 
 const F150 = decoded({
@@ -118,9 +129,10 @@ const CAMRY_RECALL: RecallCampaign = {
   parkOutside: false,
 };
 
-const sandboxRecalls = (campaigns: RecallCampaign[]): RecallList => ({
+const sandboxRecalls = (campaigns: RecallCampaign[], models: string[]): RecallList => ({
   source: 'Sandbox recalls (NHTSA samples)',
   sandbox: true,
+  models,
   campaigns,
 });
 
@@ -130,12 +142,14 @@ function sample(
   decode: VpicResult,
   records: HistoryRecord[],
   campaigns: RecallCampaign[] = [],
+  /** The recall list's model names the vehicle matched: by default its own, in capitals. */
+  recallModels = [decode.Model!.toUpperCase()],
 ): ReportSample {
   return {
     name,
     vehicle: toReportVehicle(vin, decode),
     history: { vin, provider: SANDBOX_PROVIDER, sandbox: true, records },
-    recalls: sandboxRecalls(campaigns),
+    recalls: sandboxRecalls(campaigns, recallModels),
   };
 }
 
@@ -334,8 +348,8 @@ export const THEFT_RECOVERED = sample('theft-recovered', '19XFC1F7XGE000004', CI
   },
 ]);
 
-export const ACTIVE_LIEN = sample(
-  'active-lien',
+export const LIENS_RECORDED = sample(
+  'liens-recorded',
   '1FTEW1EGXJFA00005',
   F150,
   [
@@ -352,7 +366,6 @@ export const ACTIVE_LIEN = sample(
       date: '2018-02-14',
       source: 'Colorado DMV',
       holder: 'Front Range Credit Union',
-      active: false,
     },
     {
       kind: 'title',
@@ -367,10 +380,53 @@ export const ACTIVE_LIEN = sample(
       date: '2022-09-09',
       source: 'Colorado DMV',
       holder: 'Summit Auto Finance LLC',
-      active: true,
     },
   ],
   F150_RECALLS,
+);
+
+/** Branded salvage in Texas, then titled in Oklahoma with no brand: the brand may be washed. */
+export const WASHED = sample(
+  'washed',
+  '4T1BF1FK3CU000007',
+  CAMRY,
+  [
+    {
+      kind: 'title',
+      date: '2012-05-02',
+      source: 'Texas DMV',
+      state: 'TX',
+      odometer: mi(12),
+      current: false,
+    },
+    {
+      kind: 'brand',
+      date: '2017-09-15',
+      source: 'Texas DMV',
+      title: 'Salvage: Flood',
+      category: 'flood',
+      state: 'TX',
+    },
+    {
+      kind: 'title',
+      date: '2017-09-15',
+      source: 'Texas DMV',
+      state: 'TX',
+      odometer: mi(71_000),
+      current: false,
+    },
+    {
+      kind: 'title',
+      date: '2018-02-20',
+      source: 'Oklahoma Tax Commission',
+      state: 'OK',
+      odometer: mi(71_900),
+      current: true,
+    },
+  ],
+  [],
+  // NHTSA's model list for the make and year named none like the decoded model.
+  [],
 );
 
 export const NO_RECORDS = sample('no-records', '4T1BF1FK1CU000006', CAMRY, []);
@@ -380,6 +436,7 @@ export const REPORT_SAMPLES: ReportSample[] = [
   SALVAGE_REBUILT,
   ROLLBACK,
   THEFT_RECOVERED,
-  ACTIVE_LIEN,
+  LIENS_RECORDED,
+  WASHED,
   NO_RECORDS,
 ];

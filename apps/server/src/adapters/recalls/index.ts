@@ -3,9 +3,15 @@ import { createNhtsaRecallsProvider } from './nhtsa-recalls-provider.ts';
 import type { RecallsProvider } from './recalls-provider.ts';
 import { createSandboxRecallsProvider } from './sandbox-recalls-provider.ts';
 
-export type { RecallCampaign, RecallList, RecallsProvider } from './recalls-provider.ts';
+export type {
+  ModelRecalls,
+  RecallCampaign,
+  RecallList,
+  RecallsProvider,
+} from './recalls-provider.ts';
 export { RECALLS_BY_MODEL_NOTICE, RecallsProviderError } from './recalls-provider.ts';
 export { createCachedRecallsProvider } from './cached-recalls-provider.ts';
+export { matchRecallModels, vehicleRecalls } from './vehicle-recalls.ts';
 
 /** The configured recalls provider (RECALLS_PROVIDER); wrap it in createCachedRecallsProvider. */
 export function createRecallsProvider(

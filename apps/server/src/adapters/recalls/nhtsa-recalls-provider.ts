@@ -1,4 +1,5 @@
 import {
+  distinctCampaigns,
   RecallsProviderError,
   type RecallCampaign,
   type RecallsProvider,
@@ -29,65 +30,82 @@ const flag = (value: Field) => value === true || words(value).toLowerCase() === 
  * entries without a campaign number are dropped.
  */
 export function nhtsaCampaigns(results: readonly NhtsaRecall[]): RecallCampaign[] {
-  const byNumber = new Map<string, RecallCampaign>();
-  for (const r of results) {
-    const campaignNumber = words(r.NHTSACampaignNumber);
-    if (!campaignNumber || byNumber.has(campaignNumber)) continue;
-    byNumber.set(campaignNumber, {
-      campaignNumber,
-      component: words(r.Component),
-      summary: words(r.Summary),
-      consequence: words(r.Consequence),
-      remedy: words(r.Remedy),
-      reportedOn: nhtsaDate(r.ReportReceivedDate),
-      parkIt: flag(r.parkIt),
-      parkOutside: flag(r.parkOutSide),
-    });
-  }
-  return [...byNumber.values()].sort((a, b) =>
-    (b.reportedOn ?? '').localeCompare(a.reportedOn ?? ''),
+  return distinctCampaigns(
+    results
+      .filter((r) => words(r.NHTSACampaignNumber) !== '')
+      .map((r) => ({
+        campaignNumber: words(r.NHTSACampaignNumber),
+        component: words(r.Component),
+        summary: words(r.Summary),
+        consequence: words(r.Consequence),
+        remedy: words(r.Remedy),
+        reportedOn: nhtsaDate(r.ReportReceivedDate),
+        parkIt: flag(r.parkIt),
+        parkOutside: flag(r.parkOutSide),
+      })),
   );
 }
 
 /**
- * NHTSA's public recalls by make, model and year (`GET /recalls/recallsByVehicle`), no key.
- * NHTSA answers 400 when it has no data for the vehicle: that is an empty list, not an error.
+ * NHTSA's public recalls API, no key: its model names with recalls for a make and year
+ * (`GET /products/vehicle/models?issueType=r`) and the recalls of one of them
+ * (`GET /recalls/recallsByVehicle`). NHTSA answers 400 when it has no data: an empty list.
  */
 export function createNhtsaRecallsProvider(options: {
   baseUrl?: string;
   timeoutMs: number;
 }): RecallsProvider {
   const base = (options.baseUrl ?? NHTSA_API_BASE).replace(/\/$/, '');
+
+  /** `results` of NHTSA's answer; null for its 400 (no data). */
+  async function results(
+    path: string,
+    params: Record<string, string>,
+    what: string,
+    signal: AbortSignal,
+  ): Promise<NhtsaRecall[] | null> {
+    const url = new URL(`${base}${path}`);
+    url.search = new URLSearchParams(params).toString();
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
+    let res: Response;
+    let body: { results?: unknown } | null;
+    try {
+      res = await fetch(url, { signal: bounded, headers: { Accept: 'application/json' } });
+      body = (await res.json().catch(() => null)) as { results?: unknown } | null;
+    } catch (err) {
+      throw new RecallsProviderError(
+        bounded.aborted
+          ? 'NHTSA did not answer in time.'
+          : `NHTSA cannot be reached: ${(err as Error).message}`,
+      );
+    }
+    if (res.status === 400) return null;
+    if (!res.ok || !body || !Array.isArray(body.results))
+      throw new RecallsProviderError(`NHTSA's ${what} failed (HTTP ${res.status}).`);
+    return body.results as NhtsaRecall[];
+  }
+
   return {
     name: 'nhtsa',
+    source: 'NHTSA',
+    sandbox: false,
+    async modelsFor(vehicle, signal) {
+      const list = await results(
+        '/products/vehicle/models',
+        { modelYear: String(vehicle.modelYear), make: vehicle.make, issueType: 'r' },
+        'model list',
+        signal,
+      );
+      return [...new Set((list ?? []).map((r) => words(r.model)).filter((m) => m !== ''))];
+    },
     async recallsFor(vehicle, signal) {
-      const url = new URL(`${base}/recalls/recallsByVehicle`);
-      url.search = new URLSearchParams({
-        make: vehicle.make,
-        model: vehicle.model,
-        modelYear: String(vehicle.modelYear),
-      }).toString();
-      const bounded = AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]);
-      let res: Response;
-      let body: { results?: unknown } | null;
-      try {
-        res = await fetch(url, { signal: bounded, headers: { Accept: 'application/json' } });
-        body = (await res.json().catch(() => null)) as { results?: unknown } | null;
-      } catch (err) {
-        throw new RecallsProviderError(
-          bounded.aborted
-            ? 'NHTSA did not answer in time.'
-            : `NHTSA cannot be reached: ${(err as Error).message}`,
-        );
-      }
-      if (res.status === 400) return { source: 'NHTSA', sandbox: false, campaigns: [] };
-      if (!res.ok || !body || !Array.isArray(body.results))
-        throw new RecallsProviderError(`NHTSA's recalls failed (HTTP ${res.status}).`);
-      return {
-        source: 'NHTSA',
-        sandbox: false,
-        campaigns: nhtsaCampaigns(body.results as NhtsaRecall[]),
-      };
+      const list = await results(
+        '/recalls/recallsByVehicle',
+        { make: vehicle.make, model: vehicle.model, modelYear: String(vehicle.modelYear) },
+        'recalls',
+        signal,
+      );
+      return { source: 'NHTSA', sandbox: false, campaigns: nhtsaCampaigns(list ?? []) };
     },
   };
 }

@@ -1,13 +1,15 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { recallCache } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
-import type { RecallList } from './recalls-provider.ts';
 
-/** The recall list cached for `vehicleKey` after `freshAfter`, or null. */
-export async function findCachedRecalls(
+/**
+ * The answer cached under `vehicleKey` after `freshAfter`, or null. The caller's key says what
+ * it holds: a model's recall list, or a make and year's model names.
+ */
+export async function findCachedRecalls<T>(
   db: DbOrTx,
   key: { vehicleKey: string; freshAfter: Date },
-): Promise<RecallList | null> {
+): Promise<T | null> {
   const [row] = await db
     .select({ list: recallCache.list })
     .from(recallCache)
@@ -15,13 +17,13 @@ export async function findCachedRecalls(
       and(eq(recallCache.vehicleKey, key.vehicleKey), gt(recallCache.fetchedAt, key.freshAfter)),
     )
     .limit(1);
-  return row ? (row.list as RecallList) : null;
+  return row ? (row.list as T) : null;
 }
 
-/** Keeps (or replaces) the recall list of `vehicleKey`. */
+/** Keeps (or replaces) the answer of `vehicleKey`. */
 export async function storeCachedRecalls(
   db: DbOrTx,
-  entry: { vehicleKey: string; list: RecallList; fetchedAt: Date },
+  entry: { vehicleKey: string; list: unknown; fetchedAt: Date },
 ): Promise<void> {
   const values = { list: entry.list, fetchedAt: entry.fetchedAt };
   await db

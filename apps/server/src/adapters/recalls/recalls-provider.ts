@@ -17,11 +17,21 @@ export type RecallCampaign = {
   parkOutside: boolean;
 };
 
-export type RecallList = {
+/** The campaigns the provider lists for one of its model names and a year. */
+export type ModelRecalls = {
   /** "NHTSA" or the sandbox's name, as the report prints it. */
   source: string;
   sandbox: boolean;
   campaigns: RecallCampaign[];
+};
+
+/** A vehicle's recalls: the campaigns of every recall model name its decode matched. */
+export type RecallList = ModelRecalls & {
+  /**
+   * The provider's model names the vehicle matched and that were asked (vehicle-recalls.ts).
+   * Empty: the vehicle could not be matched, so its campaigns are unknown, not none.
+   */
+  models: string[];
 };
 
 /** What the report says next to its recalls, because a recall list is by model. */
@@ -34,13 +44,35 @@ export class RecallsProviderError extends Error {}
 
 export interface RecallsProvider {
   readonly name: string;
+  /** How the report names the source ("NHTSA"). */
+  readonly source: string;
+  readonly sandbox: boolean;
+  /** The provider's own model names with recalls for a make and year (they differ from vPIC's). */
+  modelsFor(vehicle: { make: string; modelYear: number }, signal: AbortSignal): Promise<string[]>;
+  /** The campaigns of one of the provider's model names. */
   recallsFor(
     vehicle: { make: string; model: string; modelYear: number },
     signal: AbortSignal,
-  ): Promise<RecallList>;
+  ): Promise<ModelRecalls>;
 }
+
+const upper = (s: string) => s.trim().toUpperCase();
 
 /** One make, model and year, as recalls are listed (and cached): `HONDA|ACCORD|2003`. */
 export function recallsKey(vehicle: { make: string; model: string; modelYear: number }): string {
-  return `${vehicle.make.trim().toUpperCase()}|${vehicle.model.trim().toUpperCase()}|${vehicle.modelYear}`;
+  return `${upper(vehicle.make)}|${upper(vehicle.model)}|${vehicle.modelYear}`;
+}
+
+/** One make and year, as model names are listed (and cached): `HONDA|2003`. */
+export function recallModelsKey(vehicle: { make: string; modelYear: number }): string {
+  return `${upper(vehicle.make)}|${vehicle.modelYear}`;
+}
+
+/** One campaign per number (the first wins), newest first. */
+export function distinctCampaigns(campaigns: Iterable<RecallCampaign>): RecallCampaign[] {
+  const byNumber = new Map<string, RecallCampaign>();
+  for (const c of campaigns) if (!byNumber.has(c.campaignNumber)) byNumber.set(c.campaignNumber, c);
+  return [...byNumber.values()].sort((a, b) =>
+    (b.reportedOn ?? '').localeCompare(a.reportedOn ?? ''),
+  );
 }

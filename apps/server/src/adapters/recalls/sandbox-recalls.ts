@@ -1,7 +1,21 @@
 import type { RecallCampaign } from './recalls-provider.ts';
 
 /**
- * The sandbox's recalls, keyed like recallsKey, for some demo vehicles of README "Demo VINs for
+ * The sandbox's recall model names for the makes and years of README "Demo VINs for reports",
+ * keyed like recallModelsKey. Spelled as NHTSA spells them, which is not always vPIC's way
+ * ("F150" for vPIC's "F-150"); the Tesla matches none, as a vehicle NHTSA lists otherwise would.
+ */
+export const SANDBOX_RECALL_MODELS: Readonly<Record<string, readonly string[]>> = {
+  'HONDA|2003': ['ACCORD', 'CIVIC', 'PILOT'],
+  'FORD|2013': ['F150', 'F-250 SD', 'ESCAPE'],
+  'CHEVROLET|2018': ['MALIBU', 'SILVERADO 1500'],
+  'JEEP|2015': ['CHEROKEE', 'GRAND CHEROKEE'],
+  'HYUNDAI|2023': ['KONA', 'SANTA FE'],
+  'TOYOTA|2018': ['CAMRY', 'COROLLA'],
+};
+
+/**
+ * The sandbox's recalls, keyed like recallsKey with the names of SANDBOX_RECALL_MODELS, for some demo vehicles of README "Demo VINs for
  * reports"; every other vehicle has none. Invented campaigns: numbers in NHTSA's format, from a
  * range NHTSA does not use (9xx), so none passes for a real one.
  */
@@ -19,7 +33,7 @@ export const SANDBOX_RECALLS: Readonly<Record<string, readonly RecallCampaign[]>
       parkOutside: false,
     },
   ],
-  'FORD|F-150|2013': [
+  'FORD|F150|2013': [
     {
       campaignNumber: '16V902000',
       component: 'ELECTRICAL SYSTEM: WIRING',

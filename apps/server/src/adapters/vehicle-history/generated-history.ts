@@ -58,7 +58,7 @@ function miles(value: number): Odometer {
 /**
  * A plausible, deterministic history for any VIN that is not a demo VIN: titles in one or more
  * states with the odometer rising year after year from the model year, sometimes a past sale
- * listing, an accident or a released lien. Nothing is dated after `today`.
+ * listing, an accident or a lien. Nothing is dated after `today`.
  */
 export function generateSandboxHistory(vin: string, today: Date): HistoryRecord[] {
   const random = seededRandom(seedOf(vin));
@@ -121,7 +121,6 @@ export function generateSandboxHistory(vin: string, today: Date): HistoryRecord[
       date: titles[0]?.date ?? null,
       source: sandboxDmv(state),
       holder: pick(LENDERS),
-      active: false,
     });
   }
   return records;

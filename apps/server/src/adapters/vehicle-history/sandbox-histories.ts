@@ -6,7 +6,7 @@ export type SandboxStory =
   | 'salvage-rebuilt'
   | 'odometer-rollback'
   | 'theft-recovery'
-  | 'active-lien'
+  | 'lien-recorded'
   | 'failing'
   | 'slow'
   | 'no-records';
@@ -116,8 +116,8 @@ export const SANDBOX_HISTORIES: readonly {
   {
     vin: 'KM8K2CAB4PU001140',
     vehicle: '2023 Hyundai Kona',
-    story: 'active-lien',
-    shows: 'a lien still recorded: the lender must release it before a sale',
+    story: 'lien-recorded',
+    shows: 'a lien recorded with the title; NMVTIS reports no releases, so ask the seller for one',
     records: [
       title('2023-03-09', 'FL', 7, true),
       {
@@ -125,7 +125,6 @@ export const SANDBOX_HISTORIES: readonly {
         date: '2023-03-09',
         source: sandboxDmv('FL'),
         holder: 'Sandbox Auto Finance',
-        active: true,
       },
     ],
   },

@@ -8,8 +8,11 @@ export type Odometer = {
   /** Whole units as read; providers send strings such as "24301.0". */
   value: number;
   unit: 'mi' | 'km';
-  /** Whether the reading is declared actual; "not actual" and "exempt" are odometer red flags. */
-  status: 'actual' | 'not-actual' | 'exempt' | 'unknown';
+  /**
+   * Whether the reading is declared actual. "Not actual" and "exceeds mechanical limits" (the
+   * odometer rolled over) are red flags; "exempt" (not certified) is worth a look.
+   */
+  status: 'actual' | 'not-actual' | 'exceeds-limits' | 'exempt' | 'unknown';
 };
 
 type Sourced = {
@@ -73,11 +76,13 @@ export type SaleListingRecord = Sourced & {
   odometer: Odometer | null;
 };
 
+/**
+ * A lien recorded on the title. NMVTIS lists recorded liens with no release or status, so a
+ * record says only that the lien was recorded, never that it is still owed or was released.
+ */
 export type LienRecord = Sourced & {
   kind: 'lien';
   holder: string;
-  /** Whether the lien is still recorded as active. */
-  active: boolean;
 };
 
 export type HistoryRecord =

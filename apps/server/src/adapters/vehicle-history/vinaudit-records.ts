@@ -69,6 +69,7 @@ function reading(value: Field): number | null {
 function statusOf(words: string | null): Odometer['status'] {
   if (!words) return 'unknown';
   if (/not\s*actual/i.test(words)) return 'not-actual';
+  if (/mechanical\s*limit/i.test(words)) return 'exceeds-limits';
   if (/exempt/i.test(words)) return 'exempt';
   if (/actual/i.test(words)) return 'actual';
   return 'unknown';
@@ -91,7 +92,7 @@ export function brandCategory(words: string): BrandCategory {
   if (/junk|scrap|dismantl|destroy|crush|parts only|non-repairable/.test(w)) return 'junk';
   if (/salvage/.test(w)) return 'salvage';
   if (/lemon|buyback|buy back|warranty return/.test(w)) return 'lemon';
-  if (/odometer|mileage|not actual/.test(w)) return 'odometer';
+  if (/odometer|mileage|not actual|mechanical limit|\btmu\b/.test(w)) return 'odometer';
   if (/fire|burn/.test(w)) return 'fire';
   if (/hail/.test(w)) return 'hail';
   return 'other';
@@ -197,8 +198,6 @@ export function vinauditRecords(report: VinauditReport): HistoryRecord[] {
       date: vinauditDate(l.date),
       source: NMVTIS,
       holder: text(l.agency) ?? 'Lien holder not named',
-      // NMVTIS lists recorded liens and says nothing of releases: a listed lien counts as active.
-      active: true,
     });
   }
   return records;

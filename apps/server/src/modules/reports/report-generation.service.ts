@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { VpicResult } from '@vr/contracts';
 import {
   RecallsProviderError,
+  vehicleRecalls,
   type RecallList,
   type RecallsProvider,
 } from '../../adapters/recalls/index.ts';
@@ -68,6 +69,14 @@ const LONGEST_PAUSE_SECONDS = 30 * 60;
 /** The key of an order's generated report: a retried attempt overwrites its own file. */
 export const generatedReportKey = (orderId: string) => `${orderId}/generated.pdf`;
 
+/** What a recall list is asked by, from the decode. */
+export const recallVehicle = (decoded: VpicResult) => ({
+  make: decoded.Make,
+  model: decoded.Model,
+  series: decoded.Series,
+  modelYear: decoded.ModelYear,
+});
+
 /** A failure of an outside source: retried (or refunded), unlike a bug, which fails the job. */
 export class ReportSourceFailure extends Error {
   constructor(
@@ -91,17 +100,6 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
   const { db, storage, jobs, mail, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function recallsFor(decoded: VpicResult, sandbox: boolean, signal: AbortSignal) {
-    const modelYear = Number(decoded.ModelYear);
-    const make = decoded.Make?.trim() ?? '';
-    const model = decoded.Model?.trim() ?? '';
-    if (!make || !model || !Number.isInteger(modelYear)) {
-      // Recalls are listed by make, model and year: without them there is nothing to ask.
-      return { source: deps.recalls.name, sandbox, campaigns: [] };
-    }
-    return deps.recalls.recallsFor({ make, model, modelYear }, signal);
-  }
-
   /** Decode, history and recalls of `vin`, then the PDF; outside failures as ReportSourceFailure. */
   async function gatherAndRender(
     order: ReportContent['order'],
@@ -112,7 +110,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
     try {
       const decoded = await deps.decoder.decode(vin);
       const history = await deps.history.pullReport(vin, order.id, signal);
-      const recalls = await recallsFor(decoded, history.sandbox, signal);
+      const recalls = await vehicleRecalls(deps.recalls, recallVehicle(decoded), signal);
       content = { order, vin, decoded, history, recalls };
     } catch (err) {
       if (err instanceof VehicleHistoryError)

@@ -1,8 +1,9 @@
 import { createSandboxRecallsProvider } from '../../adapters/recalls/sandbox-recalls-provider.ts';
+import { vehicleRecalls } from '../../adapters/recalls/vehicle-recalls.ts';
 import { SANDBOX_HISTORIES } from '../../adapters/vehicle-history/sandbox-histories.ts';
 import { createSandboxVehicleHistory } from '../../adapters/vehicle-history/sandbox-vehicle-history.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
-import type { RenderReport } from './report-generation.service.ts';
+import { recallVehicle, type RenderReport } from './report-generation.service.ts';
 
 /** The sandbox's salvage-then-rebuilt vehicle: a sample with red flags, recalls and a chart. */
 const SAMPLE_REPORT_VIN = SANDBOX_HISTORIES.find((h) => h.story === 'salvage-rebuilt')!.vin;
@@ -34,14 +35,7 @@ export function createSampleReport(deps: {
       vin,
       decoded,
       history: await history.pullReport(vin, 'sample', signal),
-      recalls: await recalls.recallsFor(
-        {
-          make: decoded.Make ?? '',
-          model: decoded.Model ?? '',
-          modelYear: Number(decoded.ModelYear),
-        },
-        signal,
-      ),
+      recalls: await vehicleRecalls(recalls, recallVehicle(decoded), signal),
     });
   }
 

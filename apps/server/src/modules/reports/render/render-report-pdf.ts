@@ -13,8 +13,10 @@ const LONGEST_UNBROKEN_WORD = 16;
 // English hyphenation broke "auction" and "total" in narrow cells: ordinary words no longer
 // break, and only overlong ones (a name without spaces) break where the cell ends. The setting
 // is the process's: this report is all it lays out.
+// A web address ("nhtsa.gov/recalls.") never breaks: a break would print a hyphen inside it.
+const WEB_ADDRESS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i;
 Font.registerHyphenationCallback((word) =>
-  word.length <= LONGEST_UNBROKEN_WORD ? [word] : [...word],
+  word.length <= LONGEST_UNBROKEN_WORD || WEB_ADDRESS.test(word) ? [word] : [...word],
 );
 
 export type ReportInput = {

@@ -12,7 +12,7 @@ import { printable } from './win-ansi.ts';
 import { Footer, Header, Summary, VehicleFacts, type ReportOrder } from './report-first-page.tsx';
 import { OdometerSection, TitleHistory } from './report-history.tsx';
 import { Records } from './report-records.tsx';
-import { Limits, Recalls } from './report-recalls.tsx';
+import { Limits, NmvtisNotice, Recalls } from './report-recalls.tsx';
 
 type ReportDocumentProps = {
   vehicle: ReportVehicle;
@@ -24,7 +24,10 @@ type ReportDocumentProps = {
   contactEmail: string;
 };
 
-/** The whole report: the first page, the records in date order, recalls, then its limits. */
+/**
+ * The whole report: the first page, the records in date order, recalls, the NMVTIS notice, then
+ * its limits.
+ */
 export function ReportDocument(props: ReportDocumentProps) {
   const { vehicle, history, recalls, findings, order, productName, contactEmail } = props;
   const name = vehicleName(vehicle);
@@ -54,6 +57,7 @@ export function ReportDocument(props: ReportDocumentProps) {
         <OdometerSection findings={findings} provider={history.provider} />
         <Records findings={findings} provider={history.provider} />
         <Recalls recalls={recalls} vehicle={vehicle} />
+        <NmvtisNotice />
         <Limits contactEmail={contactEmail} />
       </Page>
     </Document>

@@ -1,4 +1,5 @@
 import type { RecallList } from '../../../adapters/recalls/recalls-provider.ts';
+import { RECALLS_UNMATCHED } from '@vr/contracts';
 import type {
   BrandCategory,
   BrandRecord,
@@ -18,11 +19,14 @@ import type {
 /** green: nothing found; amber: worth a look or could not be checked; red: a serious problem. */
 export type FlagLevel = 'green' | 'amber' | 'red';
 
-export type FlagTopic = 'title-brand' | 'salvage' | 'odometer' | 'theft' | 'lien' | 'recalls';
+export type FlagTopic =
+  'titles' | 'title-brand' | 'salvage' | 'accidents' | 'odometer' | 'theft' | 'lien' | 'recalls';
 
 export const FLAG_TOPIC_LABELS: Record<FlagTopic, string> = {
+  titles: 'Titles',
   'title-brand': 'Title brands',
   salvage: 'Salvage, junk or insurance loss',
+  accidents: 'Accidents',
   odometer: 'Odometer',
   theft: 'Theft',
   lien: 'Liens',
@@ -61,6 +65,20 @@ const MILES_PER_KM = 0.621371;
 
 /** Brands a buyer can live with after an inspection; every other brand is a red flag. */
 const MINOR_BRANDS: ReadonlySet<BrandCategory> = new Set(['hail', 'other']);
+
+/** Odometer statuses a title brands the mileage with: the mileage is not the vehicle's. */
+export const ODOMETER_BRANDED: ReadonlySet<Odometer['status']> = new Set([
+  'not-actual',
+  'exceeds-limits',
+]);
+
+/** Brands that follow one another on one damaged vehicle: a rebuilt title is a salvage's next. */
+const BRAND_FAMILY: Partial<Record<BrandCategory, string>> = {
+  salvage: 'total-loss',
+  rebuilt: 'total-loss',
+  junk: 'total-loss',
+};
+const familyOf = (category: BrandCategory) => BRAND_FAMILY[category] ?? category;
 
 /** Oldest first; records without a date go last, keeping the source's order among themselves. */
 export function byDate<T extends { date: string | null }>(records: readonly T[]): T[] {
@@ -142,15 +160,93 @@ export function formatDate(isoDate: string): string {
   return year && name && day ? `${name} ${day}, ${year}` : isoDate;
 }
 
-function titleBrandFlag(brands: BrandRecord[]): RedFlag {
+function titlesFlag(titles: TitleRecord[]): RedFlag {
+  const topic = 'titles';
+  if (titles.length === 0) {
+    return {
+      topic,
+      level: 'amber',
+      text: 'No title record was reported, so the title history could not be checked.',
+    };
+  }
+  const states = [...new Set(titles.flatMap((t) => (t.state ? [t.state] : [])))];
+  const stateless = titles.length - titles.filter((t) => t.state).length;
+  const where = states.length > 0 ? ` (${states.join(', ')})` : '';
+  const withoutState = stateless > 0 ? `; ${stateless} without a state` : '';
+  return {
+    topic,
+    level: 'green',
+    // A title says where and when it was issued, not who owned the vehicle: never "owners".
+    text: `${plural(titles.length, 'title')} in ${plural(states.length, 'state')}${where}${withoutState}.`,
+  };
+}
+
+/** A brand in one state, and a later title in another state that carries no brand like it. */
+export type WashedBrand = { brand: BrandRecord; title: TitleRecord };
+
+/**
+ * Title washing: a brand recorded in one state, then a title issued in another state where no
+ * brand of its family (salvage, rebuilt and junk are one) is recorded by that title's date.
+ * Records without a date or a state cannot show it and are left out.
+ */
+export function washedBrands(titles: TitleRecord[], brands: BrandRecord[]): WashedBrand[] {
+  const washed: WashedBrand[] = [];
+  for (const brand of brands) {
+    if (!brand.date || !brand.state) continue;
+    const title = titles.find(
+      (t) =>
+        t.date !== null &&
+        t.date > brand.date! &&
+        t.state !== null &&
+        t.state !== brand.state &&
+        !brands.some(
+          (b) =>
+            b.state === t.state &&
+            familyOf(b.category) === familyOf(brand.category) &&
+            (b.date === null || b.date <= t.date!),
+        ),
+    );
+    if (title) washed.push({ brand, title });
+  }
+  return washed;
+}
+
+function titleBrandFlag(titles: TitleRecord[], brands: BrandRecord[]): RedFlag {
   const topic = 'title-brand';
   if (brands.length === 0) return { topic, level: 'green', text: 'No title brand reported.' };
   const names = [...new Set(brands.map((b) => b.title))].join('; ');
+  const washed = washedBrands(titles, brands).map(
+    ({ brand, title }) =>
+      `the ${brand.state} brand "${brand.title}" of ${formatDate(brand.date!)} is not recorded with the later ${title.state} title of ${formatDate(title.date!)}`,
+  );
   const serious = brands.some((b) => !MINOR_BRANDS.has(b.category));
+  const branded = `The title was branded: ${names}.${serious ? ' A branded title lowers the value and can make the vehicle hard to insure or finance.' : ''}`;
+  if (washed.length > 0) {
+    return {
+      topic,
+      level: 'red',
+      text: `Brand may have been washed: ${washed.join('; ')}. ${branded}`,
+    };
+  }
+  return { topic, level: serious ? 'red' : 'amber', text: branded };
+}
+
+function accidentsFlag(accidents: RecordOf<'accident'>[]): RedFlag {
+  const topic = 'accidents';
+  if (accidents.length === 0) {
+    return {
+      topic,
+      level: 'green',
+      text: 'No accident reported; many accidents are never reported to these sources.',
+    };
+  }
+  const dated = accidents.flatMap((a) => (a.date ? [formatDate(a.date)] : []));
+  const undated = accidents.length - dated.length;
+  const dates = [...dated, ...(undated > 0 ? [`${undated} undated`] : [])].join(', ');
   return {
     topic,
-    level: serious ? 'red' : 'amber',
-    text: `The title was branded: ${names}.${serious ? ' A branded title lowers the value and can make the vehicle hard to insure or finance.' : ''}`,
+    level: 'amber',
+    text: `${plural(accidents.length, 'accident')} reported (${dates}). The records say how the collision happened, not how bad the damage was: have the vehicle inspected.`,
   };
 }
 
@@ -204,8 +300,20 @@ function odometerFlag(
   if (notActual.length > 0) {
     problems.push(`${plural(notActual.length, 'reading')} declared "not actual" by the title`);
   }
-  const brand = brands.find((b) => b.category === 'odometer');
-  if (brand) problems.push(`the title carries the brand "${brand.title}"`);
+  const overLimit = readings.filter((r) => r.odometer.status === 'exceeds-limits');
+  if (overLimit.length > 0) {
+    problems.push(
+      `${plural(overLimit.length, 'reading')} declared above the odometer's mechanical limits`,
+    );
+  }
+  const odometerBrands = [
+    ...new Set(brands.filter((b) => b.category === 'odometer').map((b) => `"${b.title}"`)),
+  ];
+  if (odometerBrands.length > 0) {
+    problems.push(
+      `the title carries the ${odometerBrands.length === 1 ? 'brand' : 'brands'} ${odometerBrands.join(' and ')}`,
+    );
+  }
   if (problems.length > 0) {
     const text = problems.join('; ');
     return {
@@ -264,28 +372,21 @@ function theftFlag(thefts: RecordOf<'theft'>[]): RedFlag {
 
 function lienFlag(liens: RecordOf<'lien'>[]): RedFlag {
   const topic = 'lien';
-  const active = liens.filter((l) => l.active);
-  if (active.length > 0) {
-    const holders = [...new Set(active.map((l) => l.holder))].join(', ');
-    return {
-      topic,
-      level: 'red',
-      text: `Active lien held by ${holders}: the seller must have it released before the title can pass to you.`,
-    };
-  }
-  if (liens.length > 0) {
-    return {
-      topic,
-      level: 'green',
-      text: `No active lien; ${plural(liens.length, 'earlier lien')} released.`,
-    };
-  }
-  return { topic, level: 'green', text: 'No lien recorded.' };
+  if (liens.length === 0) return { topic, level: 'green', text: 'No lien recorded.' };
+  const each = liens.map((l) => (l.date ? `${l.holder}, ${formatDate(l.date)}` : l.holder));
+  return {
+    topic,
+    level: 'amber',
+    text: `${liens.length === 1 ? 'Lien' : `${liens.length} liens`} recorded (${each.join('; ')}); NMVTIS does not report releases: ask the seller for the release.`,
+  };
 }
 
 function recallsFlag(recalls: RecallList): RedFlag {
   const topic = 'recalls';
   const campaigns = recalls.campaigns;
+  if (recalls.models.length === 0) {
+    return { topic, level: 'amber', text: RECALLS_UNMATCHED };
+  }
   if (campaigns.length === 0) {
     return { topic, level: 'green', text: 'No safety recall campaign for this model and year.' };
   }
@@ -311,8 +412,10 @@ export function reportFindings(history: VehicleHistory, recalls: RecallList): Re
   const readings = odometerReadings(history.records);
   const drops = odometerDrops(readings);
   const flags = [
-    titleBrandFlag(records.brand),
+    titlesFlag(records.title),
+    titleBrandFlag(records.title, records.brand),
     salvageFlag(records),
+    accidentsFlag(records.accident),
     odometerFlag(readings, drops, records.brand),
     theftFlag(records.theft),
     lienFlag(records.lien),

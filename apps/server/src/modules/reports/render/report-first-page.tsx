@@ -7,10 +7,10 @@ import {
   type FlagLevel,
   type ReportFindings,
 } from './report-findings.ts';
-import { Mark, SectionTitle } from './report-parts.tsx';
+import { Mark, SectionTitle, SubTitle } from './report-parts.tsx';
 import { COLORS, FONT_SIZE, PAGE, styles } from './report-styles.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
-import type { ReportVehicle } from './report-vehicle.ts';
+import { vehicleFacts, type ReportVehicle, type VehicleFact } from './report-vehicle.ts';
 import { printable } from './win-ansi.ts';
 
 /** The first page: the vehicle and its red flags; the header and footer of every page. */
@@ -92,18 +92,10 @@ export function Footer({ order }: { order: ReportOrder }) {
   );
 }
 
-export function VehicleFacts({ vehicle }: { vehicle: ReportVehicle }) {
-  const facts: [string, string][] = [
-    ['VIN', vehicle.vin],
-    ['Year', vehicle.year],
-    ['Make', vehicle.make],
-    ['Model', vehicle.model],
-    ['Trim', vehicle.trim],
-    ['Engine', vehicle.engine],
-    ['Body', vehicle.body],
-    ['Fuel', vehicle.fuel],
-    ['Plant', vehicle.plant],
-  ];
+/** A value this long takes the box's whole width rather than half of it. */
+const LONG_VALUE = 26;
+
+function FactsBox({ facts, labelWidth }: { facts: VehicleFact[]; labelWidth: number }) {
   return (
     <View
       style={[
@@ -118,16 +110,34 @@ export function VehicleFacts({ vehicle }: { vehicle: ReportVehicle }) {
         },
       ]}
     >
-      {facts.map(([label, value]) => (
+      {facts.map(({ label, value }) => (
         <View
           key={label}
-          style={[styles.row, { width: label === 'Plant' ? '100%' : '50%', marginBottom: 4 }]}
+          style={[
+            styles.row,
+            { width: value.length > LONG_VALUE ? '100%' : '50%', marginBottom: 4 },
+          ]}
         >
-          <Text style={[styles.muted, { width: 52 }]}>{label}</Text>
+          <Text style={[styles.muted, { width: labelWidth }]}>{label}</Text>
           <Text style={[styles.bold, { flex: 1, paddingRight: 8 }]}>{printable(value)}</Text>
         </View>
       ))}
     </View>
+  );
+}
+
+/** What the decode knows of the vehicle, and the safety equipment it lists, if any. */
+export function VehicleFacts({ vehicle }: { vehicle: ReportVehicle }) {
+  return (
+    <>
+      <FactsBox facts={vehicleFacts(vehicle)} labelWidth={76} />
+      {vehicle.safety.length > 0 ? (
+        <View wrap={false}>
+          <SubTitle>{REPORT_TEXTS.safetyEquipment}</SubTitle>
+          <FactsBox facts={vehicle.safety} labelWidth={130} />
+        </View>
+      ) : null}
+    </>
   );
 }
 

@@ -11,6 +11,7 @@ export const yesNo = (value: boolean | null) => (value === null ? '-' : value ? 
 export const ODOMETER_STATUS: Record<Odometer['status'], string> = {
   actual: 'Actual',
   'not-actual': 'Not actual',
+  'exceeds-limits': 'Exceeds mechanical limits',
   exempt: 'Exempt',
   unknown: 'Status unknown',
 };

@@ -6,7 +6,12 @@ import type {
   TitleRecord,
 } from '../../../adapters/vehicle-history/vehicle-history.ts';
 import { OdometerChart } from './odometer-chart.tsx';
-import { formatDate, type OdometerReading, type ReportFindings } from './report-findings.ts';
+import {
+  formatDate,
+  ODOMETER_BRANDED,
+  type OdometerReading,
+  type ReportFindings,
+} from './report-findings.ts';
 import { SectionTitle, Table, type Column } from './report-parts.tsx';
 import { COLORS, LEVEL_COLORS, styles } from './report-styles.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
@@ -98,7 +103,7 @@ export function OdometerSection({
         const status = ODOMETER_STATUS[r.odometer.status];
         return drop ? `${status}; ${REPORT_TEXTS.dropNote(drop, formatDate)}` : status;
       },
-      alert: (r) => dropOf.has(r) || r.odometer.status === 'not-actual',
+      alert: (r) => dropOf.has(r) || ODOMETER_BRANDED.has(r.odometer.status),
     },
     { header: 'Record', width: 0.13, cell: (r) => RECORD_KIND_NAMES[r.record.kind] },
     { header: 'Source', width: 0.21, cell: (r) => r.record.source },

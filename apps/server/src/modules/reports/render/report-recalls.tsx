@@ -10,7 +10,10 @@ import { vehicleName, type ReportVehicle } from './report-vehicle.ts';
 import { printable } from './win-ansi.ts';
 import { dateOf } from './report-format.ts';
 
-/** The recall campaigns, then what the report does not cover and the refund promise. */
+/**
+ * The recall campaigns, the NMVTIS notice, then what the report does not cover and the refund
+ * promise.
+ */
 
 function Labelled({ label, children }: { label: string; children: string }) {
   return (
@@ -58,10 +61,24 @@ function Campaign({ campaign, source }: { campaign: RecallCampaign; source: stri
 
 export function Recalls({ recalls, vehicle }: { recalls: RecallList; vehicle: ReportVehicle }) {
   const [first, ...rest] = recalls.campaigns;
+  if (recalls.models.length === 0) {
+    return (
+      <>
+        <SectionTitle>Safety recalls</SectionTitle>
+        <Text style={styles.bold}>{REPORT_TEXTS.recallsUnmatched}</Text>
+      </>
+    );
+  }
+  const matched = (
+    <Text style={[styles.muted, styles.paragraph]}>
+      {printable(REPORT_TEXTS.recallModels(recalls.models, recalls.source))}
+    </Text>
+  );
   if (!first) {
     return (
       <>
         <SectionTitle>Safety recalls</SectionTitle>
+        {matched}
         <Text>
           {REPORT_TEXTS.noRecords(
             'recall campaigns for this model and year',
@@ -76,6 +93,7 @@ export function Recalls({ recalls, vehicle }: { recalls: RecallList; vehicle: Re
       <SectionTitle keepWith={150}>Safety recalls</SectionTitle>
       {/* The by-model warning stays with the first campaign. */}
       <View wrap={false}>
+        {matched}
         <Text style={styles.paragraph}>
           {printable(REPORT_TEXTS.recallsByModel(vehicleName(vehicle)))}
         </Text>
@@ -85,6 +103,21 @@ export function Recalls({ recalls, vehicle }: { recalls: RecallList; vehicle: Re
         <Campaign key={c.campaignNumber} campaign={c} source={recalls.source} />
       ))}
     </>
+  );
+}
+
+/** What NMVTIS is and is not, as NMVTIS data providers tell consumers with a report. */
+export function NmvtisNotice() {
+  const { title, paragraphs } = REPORT_TEXTS.nmvtisNotice;
+  return (
+    <View wrap={false}>
+      <SectionTitle>{title}</SectionTitle>
+      {paragraphs.map((p) => (
+        <Text key={p} style={styles.paragraph}>
+          {p}
+        </Text>
+      ))}
+    </View>
   );
 }
 

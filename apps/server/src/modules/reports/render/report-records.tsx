@@ -111,12 +111,8 @@ const RECORD_TABLES: { [K in RecordKindInTables]: RecordTable<K> } = {
     columns: [
       dateColumn,
       { header: 'Lien holder', width: 0.38, cell: (r) => r.holder },
-      {
-        header: 'Status',
-        width: 0.16,
-        cell: (r) => (r.active ? 'Active' : 'Released'),
-        alert: (r) => r.active,
-      },
+      // NMVTIS reports recorded liens and no releases: a lien is never called active or released.
+      { header: 'Status', width: 0.16, cell: () => REPORT_TEXTS.lienStatus },
       sourceColumn(0.32),
     ],
   },

@@ -1,3 +1,4 @@
+import { NMVTIS_NOTICE, RECALLS_UNMATCHED } from '@vr/contracts';
 import type { OdometerDrop } from './report-findings.ts';
 
 /** The report's fixed wording; tests read the PDF's text against these. */
@@ -12,6 +13,12 @@ export const REPORT_TEXTS = {
   legend: { green: 'Nothing found', amber: 'Worth a closer look', red: 'Serious problem' },
   recallsByModel: (vehicle: string) =>
     `A recall list is by model: these campaigns concern ${vehicle} vehicles, and the list does not prove that this vehicle's recall is still open. A dealer of the make can tell from the VIN whether the repair was done.`,
+  recallModels: (models: readonly string[], source: string) =>
+    `Model ${models.length === 1 ? 'name' : 'names'} matched in the recall list of ${source}: ${models.join(', ')}.`,
+  recallsUnmatched: RECALLS_UNMATCHED,
+  lienStatus: 'Recorded',
+  safetyEquipment: 'Safety equipment, as built (vPIC)',
+  nmvtisNotice: NMVTIS_NOTICE,
   parkIt: 'NHTSA advises not to drive the vehicle until it is repaired.',
   parkOutside:
     'NHTSA advises parking outside, away from buildings, until it is repaired (fire risk).',
