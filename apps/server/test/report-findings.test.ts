@@ -41,7 +41,7 @@ const history = (records: HistoryRecord[]): VehicleHistory => ({
 });
 const noRecalls: RecallList = { source: 'NHTSA', sandbox: false, models: ['CIVIC'], campaigns: [] };
 
-const titleIn = (state: string, date: string): HistoryRecord => ({
+const titleIn = (state: string | null, date: string): HistoryRecord => ({
   kind: 'title',
   date,
   source: 'DMV',
@@ -182,7 +182,7 @@ describe('report findings: the red-flag summary', () => {
     );
     expect(flag(f, 'titles').text).toBe('3 titles in 2 states (TX, OK).');
     const stateless = reportFindings(
-      history([titleIn('TX', '2020-01-01'), { ...titleIn('TX', '2021-01-01'), state: null }]),
+      history([titleIn('TX', '2020-01-01'), titleIn(null, '2021-01-01')]),
       noRecalls,
     );
     expect(flag(stateless, 'titles').text).toBe('2 titles in 1 state (TX); 1 without a state.');
