@@ -20,3 +20,4 @@ export * from './plural.ts';
 export * from './plates.ts';
 export * from './orders.ts';
 export * from './admin.ts';
+export * from './report-view.ts';

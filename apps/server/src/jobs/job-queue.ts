@@ -15,7 +15,13 @@ export interface ReceiptJob {
  * nor the addresses).
  */
 export type MailJob =
-  { kind: 'message'; message: MailMessage } | ({ kind: 'receipt' } & ReceiptJob);
+  | {
+      kind: 'message';
+      message: MailMessage;
+      /** The order whose report PDF goes with the mail, read from storage on delivery. */
+      attachReportOf?: string;
+    }
+  | ({ kind: 'receipt' } & ReceiptJob);
 
 /** Every job this server queues, by queue name, with the data it carries. */
 export interface Jobs {

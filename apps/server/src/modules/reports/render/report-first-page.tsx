@@ -10,7 +10,7 @@ import {
 import { Mark, SectionTitle } from './report-parts.tsx';
 import { COLORS, FONT_SIZE, PAGE, styles } from './report-styles.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
-import type { ReportVehicle } from './report-vehicle.ts';
+import { vehicleFacts, type ReportVehicle } from './report-vehicle.ts';
 import { printable } from './win-ansi.ts';
 
 /** The first page: the vehicle and its red flags; the header and footer of every page. */
@@ -93,17 +93,7 @@ export function Footer({ order }: { order: ReportOrder }) {
 }
 
 export function VehicleFacts({ vehicle }: { vehicle: ReportVehicle }) {
-  const facts: [string, string][] = [
-    ['VIN', vehicle.vin],
-    ['Year', vehicle.year],
-    ['Make', vehicle.make],
-    ['Model', vehicle.model],
-    ['Trim', vehicle.trim],
-    ['Engine', vehicle.engine],
-    ['Body', vehicle.body],
-    ['Fuel', vehicle.fuel],
-    ['Plant', vehicle.plant],
-  ];
+  const facts = vehicleFacts(vehicle);
   return (
     <View
       style={[

@@ -42,3 +42,18 @@ export function vehicleName(vehicle: ReportVehicle): string {
   const name = [vehicle.year, vehicle.make, vehicle.model].filter(known).join(' ');
   return name === '' ? 'Vehicle' : name;
 }
+
+/** The first page's vehicle facts, label and value; the web view lists the same. */
+export function vehicleFacts(vehicle: ReportVehicle): [string, string][] {
+  return [
+    ['VIN', vehicle.vin],
+    ['Year', vehicle.year],
+    ['Make', vehicle.make],
+    ['Model', vehicle.model],
+    ['Trim', vehicle.trim],
+    ['Engine', vehicle.engine],
+    ['Body', vehicle.body],
+    ['Fuel', vehicle.fuel],
+    ['Plant', vehicle.plant],
+  ];
+}
