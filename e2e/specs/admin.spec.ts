@@ -100,8 +100,10 @@ describe('admin panel', () => {
     expect(mail.raw).toContain(FAILING_VIN);
     const customerPage = await suite.signedIn(customer, '/dashboard');
     await customerPage.getByText(FAILING_VIN).first().waitFor();
+    // View Report opens the report's page; its Download PDF opens the PDF.
+    await customerPage.getByRole('link', { name: 'View Report' }).first().click();
     const popup = customerPage.waitForEvent('popup');
-    await customerPage.getByRole('button', { name: 'View Report' }).first().click();
+    await customerPage.getByRole('link', { name: 'Download PDF' }).click();
     const response = await (await popup).waitForResponse((r) => r.url().includes('/report'));
     expect(response.headers()['content-type']).toContain('application/pdf');
 

@@ -61,8 +61,10 @@ describe('plate lookup and report orders', () => {
 
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByText('Completed', { exact: true }).waitFor();
+    // View Report opens the report's page; its Download PDF opens the PDF.
+    await page.getByRole('link', { name: 'View Report' }).click();
     const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'View Report' }).click();
+    await page.getByRole('link', { name: 'Download PDF' }).click();
     const report = await popup;
     const response = await report.waitForResponse((r) =>
       r.url().includes(`/report-orders/${order!.id}/report`),
@@ -81,14 +83,17 @@ describe('plate lookup and report orders', () => {
     await page.getByText(/Report ordered for 2013 FORD F-150/).waitFor();
     // The worker generates it; the list polls while it is open.
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    // View Report opens the report's page; its Download PDF opens the PDF.
+    await page.getByRole('link', { name: 'View Report' }).click();
     const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'View Report' }).click();
+    await page.getByRole('link', { name: 'Download PDF' }).click();
     const response = await (await popup).waitForResponse((r) => r.url().includes('/report?'));
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
 
     // The preview names the report the customer has: no automatic order, nothing charged.
+    await page.getByRole('link', { name: 'My VIN Lookups' }).click();
     await searchPlate(page, 'TX', 'FORD150');
     await page
       .getByText(REPORT_PREVIEW_MESSAGES.existingCompleted(REPEAT_ORDER_WINDOW_DAYS))

@@ -45,7 +45,12 @@ export const reportViewSchema = z.object({
   sandboxMark: z.string(),
   facts: z.array(z.object({ label: z.string(), value: z.string() })),
   flags: z.array(
-    z.object({ topic: z.string(), label: z.string(), level: reportFlagLevelSchema, text: z.string() }),
+    z.object({
+      topic: z.string(),
+      label: z.string(),
+      level: reportFlagLevelSchema,
+      text: z.string(),
+    }),
   ),
   legend: z.record(reportFlagLevelSchema, z.string()),
   sources: z.string(),

@@ -153,17 +153,13 @@ export const sharedPageRoutes: FastifyPluginAsyncZod<{
       : Promise.resolve(
           `<!doctype html><html><head>${robotsMeta}<title>Shared report</title></head><body></body></html>`,
         ));
-  app.get(
-    '/r/:token',
-    { schema: { hide: true, params: tokenParams } },
-    async (request, reply) => {
-      reply.header('X-Robots-Tag', NOINDEX).header('Cache-Control', 'private, no-store');
-      // A dead link gets the same page with a 404: the app tells the visitor the link is gone.
-      const live = await views.isLiveShare(request.params.token);
-      return reply
-        .status(live ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(await page());
-    },
-  );
+  app.get('/r/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+    reply.header('X-Robots-Tag', NOINDEX).header('Cache-Control', 'private, no-store');
+    // A dead link gets the same page with a 404: the app tells the visitor the link is gone.
+    const live = await views.isLiveShare(request.params.token);
+    return reply
+      .status(live ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(await page());
+  });
 };

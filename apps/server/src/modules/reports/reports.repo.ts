@@ -40,7 +40,12 @@ export async function upsertShare(
     .values({ ...share, opens: 0 })
     .onConflictDoUpdate({
       target: reportShares.orderId,
-      set: { tokenHash: share.tokenHash, expiresAt: share.expiresAt, opens: 0, createdAt: sql`now()` },
+      set: {
+        tokenHash: share.tokenHash,
+        expiresAt: share.expiresAt,
+        opens: 0,
+        createdAt: sql`now()`,
+      },
     });
 }
 
