@@ -1,14 +1,13 @@
 import Button from '@mui/material/Button';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { useNavigate, useParams, Link as RouterLink } from 'react-router';
+import { useParams, Link as RouterLink } from 'react-router';
 import { ReportPageContent } from '../features/reports/ReportPageContent.tsx';
 import { SharePanel } from '../features/reports/SharePanel.tsx';
 import { useReportView } from '../features/reports/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { useSession } from '../lib/session-context.ts';
 import { AreaShell } from './AreaShell.tsx';
-import { LazyAuthDialog } from './LazyAuthDialog.tsx';
-import { LoadingScreen } from './LoadingScreen.tsx';
+import { SignInFirst } from './SignInFirst.tsx';
 
 /**
  * `/dashboard/reports/:orderId`: the owner's report as a page, with Download PDF and sharing. The
@@ -19,18 +18,9 @@ export default function ReportPage() {
   useDocumentTitle('Report');
   const { orderId = '' } = useParams();
   const { loading, user, establish } = useSession();
-  const navigate = useNavigate();
   const report = useReportView(orderId, Boolean(user));
-  if (loading) return <LoadingScreen />;
-  if (!user) {
-    return (
-      <LazyAuthDialog
-        open
-        productName={productName}
-        onClose={() => void navigate('/')}
-        onSignedIn={establish}
-      />
-    );
+  if (loading || !user) {
+    return <SignInFirst loading={loading} productName={productName} onSignedIn={establish} />;
   }
   return (
     <AreaShell title="Report" productName={productName}>

@@ -103,7 +103,7 @@ export function DownloadPdfButton({ href }: { href: string }) {
       href={href}
       target="_blank"
       rel="noopener"
-      sx={{ alignSelf: 'flex-start' }}
+      sx={{ justifySelf: 'start' }}
     >
       Download PDF
     </Button>
@@ -125,7 +125,8 @@ export function PdfOnly({ pdfUrl }: { pdfUrl: string }) {
 /** A report as a page: what its PDF shows, section by section, phone first. */
 export function ReportBody({ view }: { view: ReportView }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a wide table scrolls inside its section instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {view.sandbox ? <Alert severity="warning">{view.sandboxMark}</Alert> : null}
       <Section title="Vehicle">
         <Box

@@ -33,8 +33,11 @@ export function ReportPageContent({
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box component="header" sx={{ display: 'grid', gap: 1 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      <Box
+        component="header"
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+      >
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
           {report.view?.title || report.vehicle}
         </Typography>
