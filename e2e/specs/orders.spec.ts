@@ -15,6 +15,14 @@ const run = promisify(execFile);
 
 const suite = useBrowserSuite();
 
+/** Follows the report page's Download PDF link (its href, signed: no session needed). */
+async function openPdfLink(page: Page, expected: string) {
+  const link = page.getByRole('link', { name: 'Download PDF' }).first();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toContain(expected);
+  return page.request.get(new URL(href, page.url()).toString());
+}
+
 async function searchPlate(page: Page, state: string, plate: string) {
   await page.getByRole('tab', { name: 'License Plate' }).first().click();
   const form = page.getByRole('form', { name: 'License plate search' }).first();
@@ -61,14 +69,9 @@ describe('plate lookup and report orders', () => {
 
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByText('Completed', { exact: true }).waitFor();
-    // View Report opens the report's page; its Download PDF opens the PDF.
+    // View Report opens the report's page (a PDF only: uploaded); its Download PDF is the PDF.
     await page.getByRole('link', { name: 'View Report' }).click();
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('link', { name: 'Download PDF' }).click();
-    const report = await popup;
-    const response = await report.waitForResponse((r) =>
-      r.url().includes(`/report-orders/${order!.id}/report`),
-    );
+    const response = await openPdfLink(page, `/report-orders/${order!.id}/report?`);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
   });
@@ -83,11 +86,10 @@ describe('plate lookup and report orders', () => {
     await page.getByText(/Report ordered for 2013 FORD F-150/).waitFor();
     // The worker generates it; the list polls while it is open.
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
-    // View Report opens the report's page; its Download PDF opens the PDF.
+    // View Report opens the report's page; its Download PDF is the PDF.
     await page.getByRole('link', { name: 'View Report' }).click();
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('link', { name: 'Download PDF' }).click();
-    const response = await (await popup).waitForResponse((r) => r.url().includes('/report?'));
+    await page.getByRole('heading', { name: 'Summary' }).waitFor();
+    const response = await openPdfLink(page, '/report?');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
