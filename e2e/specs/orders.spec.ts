@@ -9,7 +9,7 @@ import { FROM_SOURCES } from '../../apps/server/test/support/from-sources.ts';
 import { api, buyCredits, createAccount, creditBalance } from '../support/accounts.ts';
 import { MOBILE } from '../support/browser.ts';
 import { makePdf } from '../support/pdf.ts';
-import { openReportTab } from '../support/reports.ts';
+import { openPdfLink } from '../support/reports.ts';
 import { useBrowserSuite } from '../support/suite.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -17,6 +17,7 @@ const run = promisify(execFile);
 
 const suite = useBrowserSuite();
 
+/** Follows the report page's Download PDF link (its href, signed: no session needed). */
 async function searchPlate(page: Page, state: string, plate: string) {
   await page.getByRole('tab', { name: 'License Plate' }).first().click();
   const form = page.getByRole('form', { name: 'License plate search' }).first();
@@ -63,11 +64,11 @@ describe('plate lookup and report orders', () => {
 
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByText('Completed', { exact: true }).waitFor();
-    const tab = await openReportTab(page.getByRole('button', { name: 'View Report' }));
-    expect(tab.url).toContain(`/report-orders/${order!.id}/report?`);
-    expect(tab.status).toBe(200);
-    expect(tab.contentType).toBe('application/pdf');
-    expect(tab.fetched).toEqual({ status: 200, contentType: 'application/pdf', head: '%PDF-' });
+    // View Report opens the report's page (a PDF only: uploaded); its Download PDF is the PDF.
+    await page.getByRole('link', { name: 'View Report' }).click();
+    const response = await openPdfLink(page, `/report-orders/${order!.id}/report?`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
   });
 
   it('generates the report of a plate search (preview, order, Completed without reload, the PDF opens); a repeated search charges nothing', async () => {
@@ -80,13 +81,16 @@ describe('plate lookup and report orders', () => {
     await page.getByText(/Report ordered for 2013 FORD F-150/).waitFor();
     // The worker generates it; the list polls while it is open.
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
-    const tab = await openReportTab(page.getByRole('button', { name: 'View Report' }));
-    expect(tab.status).toBe(200);
-    expect(tab.contentType).toBe('application/pdf');
-    expect(tab.fetched).toEqual({ status: 200, contentType: 'application/pdf', head: '%PDF-' });
+    // View Report opens the report's page; its Download PDF is the PDF.
+    await page.getByRole('link', { name: 'View Report' }).click();
+    await page.getByRole('heading', { name: 'Summary' }).waitFor();
+    const response = await openPdfLink(page, '/report?');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
     expect(await creditBalance(suite.server, account)).toBe(before - 1);
 
     // The preview names the report the customer has: no automatic order, nothing charged.
+    await page.getByRole('link', { name: 'My VIN Lookups' }).click();
     await searchPlate(page, 'TX', 'FORD150');
     await page
       .getByText(REPORT_PREVIEW_MESSAGES.existingCompleted(REPEAT_ORDER_WINDOW_DAYS))

@@ -41,12 +41,17 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { registerWebApp } from './modules/web/web.routes.ts';
+import { appShellFile, registerWebApp } from './modules/web/web.routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSlaJob } from './modules/orders/orders.sla.ts';
 import { reportsRoutes, sampleReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReportGeneration } from './modules/reports/report-generation.service.ts';
+import {
+  reportViewsRoutes,
+  sharedPageRoutes,
+  sharedReportRoutes,
+} from './modules/reports/report-views.routes.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
@@ -204,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     renderReceiptMail: services.receiptMails.renderReceiptMail,
     openSealedMail: services.openSealedMail,
+    reportAttachment: services.reports.reportAttachment,
   });
   if (deps.reportJob ?? true) await registerReportGeneration(jobs, services.generation);
   const { guards, throttles, refresh } = await registerAuth(app, {
@@ -251,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { orders: services.orders, guards });
       await api.register(reportsRoutes, { reports: services.reports, guards });
       await api.register(sampleReportRoutes, { sample: services.sampleReport });
+      await api.register(reportViewsRoutes, { views: services.reportViews, guards });
+      await api.register(sharedReportRoutes, { views: services.reportViews });
       await api.register(adminModule, {
         db: database.db,
         guards,
@@ -274,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+  await app.register(sharedPageRoutes, {
+    views: services.reportViews,
+    shellFile: appShellFile(webDist),
+  });
+  await registerWebApp(app, webDist);
   return app;
 }

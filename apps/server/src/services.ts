@@ -24,6 +24,7 @@ import { createStripeWebhookService } from './modules/payments/stripe-webhook.se
 import { createPlateService } from './modules/plates/plates.service.ts';
 import { createReportLinks } from './modules/reports/report-links.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createReportViewsService } from './modules/reports/report-views.service.ts';
 import {
   createReportGenerationService,
   type RenderReport,
@@ -142,6 +143,12 @@ export function createServices(config: Config, database: Database, adapters: Ser
       links,
       maxReportMb: config.MAX_REPORT_MB,
       log,
+    }),
+    reportViews: createReportViewsService({
+      db,
+      storage: adapters.reportStorage,
+      links,
+      publicUrl: config.PUBLIC_URL,
     }),
     plates,
     decodes,

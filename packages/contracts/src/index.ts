@@ -21,3 +21,4 @@ export * from './plates.ts';
 export * from './orders.ts';
 export * from './admin.ts';
 export * from './report-texts.ts';
+export * from './report-view.ts';

@@ -31,3 +31,4 @@ export * from './orders-schema.ts';
 export * from './audit-schema.ts';
 export * from './secrets-schema.ts';
 export * from './recalls-schema.ts';
+export * from './reports-schema.ts';

@@ -18,8 +18,13 @@ export interface ReceiptJob {
  * the product name nor the addresses).
  */
 export type MailJob =
-  | { kind: 'message'; message: MailMessage }
-  | { kind: 'sealed'; sealed: string }
+  | {
+      kind: 'message';
+      message: MailMessage;
+      /** The order whose report PDF goes with the mail, read from storage on delivery. */
+      attachReportOf?: string;
+    }
+  | { kind: 'sealed'; sealed: string; attachReportOf?: string }
   | ({ kind: 'receipt' } & ReceiptJob);
 
 /** Every job this server queues, by queue name, with the data it carries. */

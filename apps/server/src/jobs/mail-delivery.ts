@@ -1,11 +1,20 @@
+import { withAttachment, type MailAttachment } from '../adapters/mail/mailer.ts';
 import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { JobQueue, JobSender, ReceiptJob } from './job-queue.ts';
 
-/** Queues `message` in the transaction (or on the database) that causes it. */
-export function enqueueMail(jobs: JobSender, executor: Db | Tx, message: MailMessage) {
-  return jobs.enqueue(executor, 'mail', { kind: 'message', message });
+/**
+ * Queues `message` in the transaction (or on the database) that causes it; `attachReportOf`
+ * names the order whose report PDF the delivery attaches (the job carries the id, never the file).
+ */
+export function enqueueMail(
+  jobs: JobSender,
+  executor: Db | Tx,
+  message: MailMessage,
+  options: { attachReportOf?: string } = {},
+) {
+  return jobs.enqueue(executor, 'mail', { kind: 'message', message, ...options });
 }
 
 /**
@@ -21,15 +30,20 @@ export function registerMailDelivery(
     renderReceiptMail(receipt: ReceiptJob): Promise<MailMessage | null>;
     /** Opens a mail queued sealed (mail-sealing.ts). */
     openSealedMail(sealed: string): MailMessage;
+    /** The reports module's PDF of an order as it is stored now; null when none or too large. */
+    reportAttachment(orderId: string): Promise<MailAttachment | null>;
   },
 ): Promise<void> {
   return jobs.work('mail', async ({ id, data }) => {
-    const message =
-      data.kind === 'receipt'
-        ? await deps.renderReceiptMail(data)
-        : data.kind === 'sealed'
-          ? deps.openSealedMail(data.sealed)
-          : data.message;
-    if (message) await deps.mailer.send(message, id);
+    if (data.kind === 'receipt') {
+      const receipt = await deps.renderReceiptMail(data);
+      if (receipt) await deps.mailer.send(receipt, id);
+      return;
+    }
+    const message = data.kind === 'sealed' ? deps.openSealedMail(data.sealed) : data.message;
+    const attachment = data.attachReportOf
+      ? await deps.reportAttachment(data.attachReportOf)
+      : null;
+    await deps.mailer.send(attachment ? withAttachment(message, attachment) : message, id);
   });
 }

@@ -48,7 +48,12 @@ export function sealingMailJobs(jobs: JobSender, mailSeal: MailSeal): JobSender 
   return {
     enqueue(executor, name, data, options) {
       if (name === 'mail' && 'kind' in data && data.kind === 'message') {
-        const sealed = { kind: 'sealed' as const, sealed: mailSeal.seal(data.message) };
+        // The order id of an attachment is no secret: the worker reads the PDF by it.
+        const sealed = {
+          kind: 'sealed' as const,
+          sealed: mailSeal.seal(data.message),
+          ...(data.attachReportOf ? { attachReportOf: data.attachReportOf } : {}),
+        };
         return jobs.enqueue(executor, 'mail', sealed, options);
       }
       return jobs.enqueue(executor, name, data, options);

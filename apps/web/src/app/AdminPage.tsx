@@ -6,7 +6,7 @@ import { useToast } from '../components/toast/toast-context.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
-import { LazyAuthDialog } from './LazyAuthDialog.tsx';
+import { SignInFirst } from './SignInFirst.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { useSession } from '../lib/session-context.ts';
 
@@ -55,13 +55,11 @@ export default function AdminPage() {
     };
   }, [loading, user, navigate, toast]);
 
-  if (loading) return <LoadingScreen />;
-  if (!user) {
+  if (loading || !user) {
     return (
-      <LazyAuthDialog
-        open
+      <SignInFirst
+        loading={loading}
         productName={productName}
-        onClose={() => void navigate('/')}
         onSignedIn={(session) => {
           signedInHere.current = true;
           establish(session);

@@ -8,9 +8,12 @@ import { SessionProvider } from './SessionProvider.tsx';
 // paint.
 const DashboardPage = lazyThemed(() => import('./DashboardPage.tsx'));
 const AdminPage = lazyThemed(() => import('./AdminPage.tsx'));
+const ReportPage = lazyThemed(() => import('./ReportPage.tsx'));
+const SharedReportPage = lazyThemed(() => import('./SharedReportPage.tsx'));
 
 /**
- * The routes `/`, `/dashboard` and `/admin`; anything else goes home
+ * The routes `/`, `/dashboard` (with a report's page), `/admin` and a shared report's `/r/:token`;
+ * anything else goes home
  * (docs/product-rules.md#screens).
  */
 export function AppRoutes() {
@@ -22,6 +25,8 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard/reports/:orderId" element={<ReportPage />} />
+          <Route path="/r/:token" element={<SharedReportPage />} />
           <Route path="/admin" element={<AdminPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

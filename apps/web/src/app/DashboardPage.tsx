@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   DashboardBody,
   DashboardMenuButton,
@@ -9,8 +8,7 @@ import { HeaderBalance } from '../features/dashboard/credits/HeaderBalance.tsx';
 import { useIsMobile } from '../lib/responsive.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
-import { LazyAuthDialog } from './LazyAuthDialog.tsx';
-import { LoadingScreen } from './LoadingScreen.tsx';
+import { SignInFirst } from './SignInFirst.tsx';
 import { useSession } from '../lib/session-context.ts';
 
 /**
@@ -21,21 +19,12 @@ export default function DashboardPage() {
   const { productName } = usePublicConfig();
   useDocumentTitle('Dashboard');
   const { loading, user, establish, signOut } = useSession();
-  const navigate = useNavigate();
   const mobile = useIsMobile();
   const [section, setSection] = useState<SectionId>('records');
   const [menuOpen, setMenuOpen] = useState(false);
   const [addCardRequested, setAddCardRequested] = useState(false);
-  if (loading) return <LoadingScreen />;
-  if (!user) {
-    return (
-      <LazyAuthDialog
-        open
-        productName={productName}
-        onClose={() => void navigate('/')}
-        onSignedIn={establish}
-      />
-    );
+  if (loading || !user) {
+    return <SignInFirst loading={loading} productName={productName} onSignedIn={establish} />;
   }
   return (
     <AreaShell

@@ -1,11 +1,29 @@
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** One e-mail: a plain-text body and an HTML body saying the same. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** Files sent with the mail (the admin's tryout report); the outbox keeps only their names. */
-  attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  /** Files sent with the mail (reports); the outbox keeps only their names and sizes. */
+  attachments?: MailAttachment[];
+}
+
+/** `message` with `file` attached, both bodies saying so. */
+export function withAttachment(message: MailMessage, file: MailAttachment): MailMessage {
+  const line = `The report's PDF is attached (${file.filename}).`;
+  return {
+    ...message,
+    text: `${message.text}\n\n${line}`,
+    html: message.html.replace('</body>', `<p>${escapeHtml(line)}</p></body>`),
+    attachments: [...(message.attachments ?? []), file],
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { reportViewPath } from '@vr/contracts';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 
 export interface OrderMailContext {
@@ -16,6 +17,12 @@ const dashboard = (ctx: OrderMailContext) => ({
   url: `${ctx.publicUrl}/dashboard`,
 });
 
+/** The report's web view: it asks for sign-in when needed; the link itself grants nothing. */
+const reportPage = (ctx: OrderMailContext, order: MailOrder) => ({
+  label: 'Open your report',
+  url: `${ctx.publicUrl}${reportViewPath(order.id)}`,
+});
+
 export function orderReceivedMail(
   ctx: OrderMailContext,
   to: string,
@@ -28,7 +35,7 @@ export function orderReceivedMail(
     paragraphs: [
       `We received your order for a vehicle history report (order ${order.id}).`,
       `VIN: ${order.vin}. Vehicle: ${order.vehicle}.`,
-      `One credit was used. The report is expected within ${slaHours} hours; we e-mail you when it is ready. If it is not ready by then, the credit is returned to your balance automatically.`,
+      `One credit was used. Your report is usually ready in under a minute; we e-mail you when it is. If it is not ready within ${slaHours} hours, your credit comes back automatically.`,
     ],
     link: dashboard(ctx),
   });
@@ -40,9 +47,9 @@ export function reportReadyMail(ctx: OrderMailContext, to: string, order: MailOr
     subject: `${ctx.productName}: your vehicle history report is ready`,
     paragraphs: [
       `The report for VIN ${order.vin} (${order.vehicle}) is ready (order ${order.id}).`,
-      'Open it from "My VIN Lookups" on your dashboard.',
+      'Read it on the web (it works on a phone), download the PDF or share it with a link; it is also in "My VIN Lookups" on your dashboard.',
     ],
-    link: dashboard(ctx),
+    link: reportPage(ctx, order),
   });
 }
 
@@ -57,9 +64,9 @@ export function reportUpdatedMail(
     subject: `${ctx.productName}: your vehicle history report was updated`,
     paragraphs: [
       `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one (order ${order.id}).`,
-      'Open it from "My VIN Lookups" on your dashboard; nothing was charged.',
+      'Open it on the web or from "My VIN Lookups" on your dashboard; nothing was charged.',
     ],
-    link: dashboard(ctx),
+    link: reportPage(ctx, order),
   });
 }
 

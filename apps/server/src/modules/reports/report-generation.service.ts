@@ -30,6 +30,8 @@ import {
   recordGenerationFailure,
   type ReportOrderRow,
 } from '../orders/orders.repo.ts';
+import type { ReportInputs } from './render/report-view.ts';
+import { saveReportInputs } from './reports.repo.ts';
 
 /** Everything a report is made of, gathered before it is rendered. */
 export interface ReportContent {
@@ -100,18 +102,30 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
   const { db, storage, jobs, mail, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Decode, history and recalls of `vin`, then the PDF; outside failures as ReportSourceFailure. */
+  /**
+   * Decode, history and recalls of `vin`, then the PDF, with the inputs it was made of (kept for
+   * the web view); outside failures as ReportSourceFailure.
+   */
   async function gatherAndRender(
     order: ReportContent['order'],
     vin: string,
     signal: AbortSignal,
-  ): Promise<Buffer> {
+  ): Promise<{ pdf: Buffer; inputs: ReportInputs }> {
     let content: ReportContent;
+    let inputs: ReportInputs;
     try {
       const decoded = await deps.decoder.decode(vin);
+      const decodedAt = now().toISOString();
       const history = await deps.history.pullReport(vin, order.id, signal);
+      const historyAt = now().toISOString();
       const recalls = await vehicleRecalls(deps.recalls, recallVehicle(decoded), signal);
       content = { order, vin, decoded, history, recalls };
+      inputs = {
+        decoded,
+        history,
+        recalls,
+        gathered: { decodedAt, historyAt, recallsAt: now().toISOString() },
+      };
     } catch (err) {
       if (err instanceof VehicleHistoryError)
         throw new ReportSourceFailure(err.message, err.retryable);
@@ -122,7 +136,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         throw new ReportSourceFailure('The report took too long; tried again.', true);
       throw err;
     }
-    return deps.render(content);
+    return { pdf: await deps.render(content), inputs };
   }
 
   async function store(key: string, pdf: Buffer): Promise<void> {
@@ -151,16 +165,28 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
    * is no longer open: an uploaded report wins, a refunded order stays refunded. A regenerated
    * report overwrote the generated file in place and mails nobody.
    */
-  async function completeWithGeneratedReport(orderId: string, key: string): Promise<void> {
+  async function completeWithGeneratedReport(
+    orderId: string,
+    key: string,
+    inputs: ReportInputs,
+  ): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order || order.status === 'Refunded') return 'discard';
+      const at = now();
       if (order.status === 'Completed') {
-        return order.reportKey === key ? 'kept' : 'discard';
+        if (order.reportKey !== key) return 'discard';
+        await saveReportInputs(tx, { orderId, reportKey: key, inputs, generatedAt: at });
+        return 'kept';
       }
-      const completed = await markOrderCompleted(tx, order, { key, source: 'generated' }, now());
+      const completed = await markOrderCompleted(tx, order, { key, source: 'generated' }, at);
+      await saveReportInputs(tx, { orderId, reportKey: key, inputs, generatedAt: at });
       const email = await findCustomerEmail(tx, completed.userId);
-      if (email) await enqueueMail(jobs, tx, reportReadyMail(mail, email, completed));
+      if (email) {
+        await enqueueMail(jobs, tx, reportReadyMail(mail, email, completed), {
+          attachReportOf: completed.id,
+        });
+      }
       return 'completed';
     });
     if (outcome === 'discard') {
@@ -247,15 +273,18 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       await markPendingOrderProcessing(db, orderId);
       const key = generatedReportKey(orderId);
       const signal = AbortSignal.timeout(deps.attemptTimeoutMs);
+      let inputs: ReportInputs;
       try {
-        await store(key, await gatherAndRender(order, order.vin, signal));
+        const made = await gatherAndRender(order, order.vin, signal);
+        await store(key, made.pdf);
+        inputs = made.inputs;
       } catch (err) {
         if (!(err instanceof ReportSourceFailure)) throw err;
         log.warn({ orderId, err: err.message }, 'report attempt failed');
         await recordFailureRetryOrRefund(order, err);
         return;
       }
-      await completeWithGeneratedReport(orderId, key);
+      await completeWithGeneratedReport(orderId, key, inputs);
     },
 
     /**
@@ -264,7 +293,8 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
      */
     async renderReportForVin(vin: string): Promise<Buffer> {
       const order = { id: `tryout-${randomUUID()}`, createdAt: now() };
-      return gatherAndRender(order, vin, AbortSignal.timeout(deps.attemptTimeoutMs));
+      const made = await gatherAndRender(order, vin, AbortSignal.timeout(deps.attemptTimeoutMs));
+      return made.pdf;
     },
   };
 }

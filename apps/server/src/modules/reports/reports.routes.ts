@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { OpenedReport, ReportsService } from './reports.service.ts';
+import { reportFileName, type OpenedReport, type ReportsService } from './reports.service.ts';
 import type { SampleReport } from './sample-report.ts';
 
-function sendReport(
+export function sendReport(
   reply: FastifyReply,
   { order, body, size }: OpenedReport,
   disposition: 'inline' | 'attachment',
@@ -18,11 +18,11 @@ function sendReport(
     .header('Content-Length', size)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
-    .header('Content-Disposition', `${disposition}; filename="report-${order.id}-${order.vin}.pdf"`)
+    .header('Content-Disposition', `${disposition}; filename="${reportFileName(order)}"`)
     .send(body);
 }
 
-const pdfResponse = { 200: z.any().describe('the report, application/pdf') };
+export const pdfResponse = { 200: z.any().describe('the report, application/pdf') };
 
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: Pick<ReportsService, 'openReportBySignedLink' | 'openReportForAdmin'>;

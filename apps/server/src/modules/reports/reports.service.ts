@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { MailAttachment } from '../../adapters/mail/mailer.ts';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -31,6 +33,13 @@ export interface ReportsDeps {
   maxReportMb: number;
   log: { warn(obj: object, msg: string): void };
 }
+
+/** A report goes with its mail only below this size (docs/limits.md); the link always works. */
+export const MAIL_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The file name a report is downloaded and mailed as. */
+export const reportFileName = (order: { id: string; vin: string }) =>
+  `report-${order.id}-${order.vin}.pdf`;
 
 export const ATTACH_MESSAGES = {
   orderNotFound: ADMIN_MESSAGES.orderNotFound,
@@ -106,7 +115,11 @@ export function createReportsService(deps: ReportsDeps) {
           const email = await findCustomerEmail(tx, completed.userId);
           // A customer who has had the report already is told it changed, not that it is ready.
           const notice = before.status === 'Completed' ? reportUpdatedMail : reportReadyMail;
-          if (email) await enqueueMail(jobs, tx, notice(mail, email, completed));
+          if (email) {
+            await enqueueMail(jobs, tx, notice(mail, email, completed), {
+              attachReportOf: completed.id,
+            });
+          }
           return [before, completed] as const;
         });
       } catch (err) {
@@ -131,6 +144,26 @@ export function createReportsService(deps: ReportsDeps) {
         throw new HttpError(403, REPORT_LINK_MESSAGES.invalid);
       }
       return openStoredReport(order);
+    },
+
+    /**
+     * The PDF of a Completed order as stored now (an admin's upload replaces a generated one),
+     * for its mail; null when there is none or it is MAIL_ATTACHMENT_MAX_BYTES or more.
+     */
+    async reportAttachment(orderId: string): Promise<MailAttachment | null> {
+      const order = await findOrder(db, orderId);
+      if (order?.status !== 'Completed' || !order.reportKey) return null;
+      const stored = await storage.get(order.reportKey);
+      if (!stored) return null;
+      if (stored.size >= MAIL_ATTACHMENT_MAX_BYTES) {
+        stored.body.destroy();
+        return null;
+      }
+      return {
+        filename: reportFileName(order),
+        contentType: 'application/pdf',
+        contentBase64: (await buffer(stored.body)).toString('base64'),
+      };
     },
 
     /** Any order's report, for an admin to download; 404 when the order or its report is missing. */

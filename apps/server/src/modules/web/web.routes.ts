@@ -9,6 +9,14 @@ import { routedPath } from '../../lib/routed-path.ts';
 const LANDING_PAGE = 'index.html';
 const APP_SHELL = 'app.html';
 
+/** The built app shell's file, or null when the web app is not built. */
+export function appShellFile(distDir: string): string | null {
+  for (const name of [APP_SHELL, LANDING_PAGE]) {
+    if (existsSync(join(distDir, name))) return join(distDir, name);
+  }
+  return null;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, pages revalidated, and every
  * non-API GET falling back to a page so client routes survive a reload. API paths that match

@@ -20,13 +20,18 @@ import { dateOf, ODOMETER_STATUS, odometerText } from './report-format.ts';
 
 /** The title timeline and the odometer readings. */
 
+/** What a timeline entry says: the PDF and the web view word it alike. */
+export function timelineHeadline(record: TitleRecord | BrandRecord): string {
+  const place = record.state ? ` in ${record.state}` : '';
+  return record.kind === 'brand'
+    ? `Title branded${place}: ${record.title}`
+    : `Title issued${place}${record.current ? ' (current title)' : ''}`;
+}
+
 function TimelineEntry({ record, last }: { record: TitleRecord | BrandRecord; last: boolean }) {
   const brand = record.kind === 'brand';
   const color = brand ? LEVEL_COLORS.red : COLORS.accent;
-  const place = record.state ? ` in ${record.state}` : '';
-  const headline = brand
-    ? `Title branded${place}: ${record.title}`
-    : `Title issued${place}${record.current ? ' (current title)' : ''}`;
+  const headline = timelineHeadline(record);
   return (
     <View style={styles.row} wrap={false}>
       <Text style={[styles.bold, { width: 86 }]}>{dateOf(record.date)}</Text>
@@ -75,16 +80,10 @@ const RECORD_KIND_NAMES: Record<OdometerReading['record']['kind'], string> = {
   'sale-listing': 'Sale listing',
 };
 
-export function OdometerSection({
-  findings,
-  provider,
-}: {
-  findings: ReportFindings;
-  provider: string;
-}) {
-  const { readings, drops } = findings;
-  const dropOf = new Map(drops.map((d) => [d.after, d]));
-  const columns: Column<OdometerReading>[] = [
+/** The odometer table's columns: the PDF and the web view show the same cells. */
+export function odometerColumns(findings: ReportFindings): Column<OdometerReading>[] {
+  const dropOf = new Map(findings.drops.map((d) => [d.after, d]));
+  return [
     { header: 'Date', width: 0.15, cell: (r) => formatDate(r.date) },
     {
       header: 'Reading',
@@ -108,6 +107,17 @@ export function OdometerSection({
     { header: 'Record', width: 0.13, cell: (r) => RECORD_KIND_NAMES[r.record.kind] },
     { header: 'Source', width: 0.21, cell: (r) => r.record.source },
   ];
+}
+
+export function OdometerSection({
+  findings,
+  provider,
+}: {
+  findings: ReportFindings;
+  provider: string;
+}) {
+  const { readings, drops } = findings;
+  const columns = odometerColumns(findings);
   if (readings.length === 0) {
     return (
       <>

@@ -118,36 +118,48 @@ const RECORD_TABLES: { [K in RecordKindInTables]: RecordTable<K> } = {
   },
 };
 
-/** A kind's table, or the words naming it when its source reported none. */
-function recordTable<K extends RecordKindInTables>(table: RecordTable<K>, rows: RecordOf<K>[]) {
-  if (rows.length === 0) return { none: table.none, node: null };
-  return {
-    none: null,
-    node: (
-      <Fragment key={table.kind}>
-        <SubTitle>{table.title}</SubTitle>
-        <Table columns={table.columns} rows={rows} />
-      </Fragment>
-    ),
-  };
+/** A kind's table with its rows (whatever their kind, as the table's cells read them). */
+export type FilledRecordTable = {
+  kind: RecordKindInTables;
+  title: string;
+  none: string;
+  columns: Column<never>[];
+  rows: unknown[];
+};
+
+const filled = <K extends RecordKindInTables>(
+  table: RecordTable<K>,
+  rows: RecordOf<K>[],
+): FilledRecordTable => ({ ...table, columns: table.columns as Column<never>[], rows });
+
+/** The record tables in the order the report shows them; the web view shows the same. */
+export function recordTables(findings: ReportFindings): FilledRecordTable[] {
+  const { records } = findings;
+  return [
+    filled(RECORD_TABLES['junk-salvage-insurance'], records['junk-salvage-insurance']),
+    filled(RECORD_TABLES.accident, records.accident),
+    filled(RECORD_TABLES['salvage-auction'], records['salvage-auction']),
+    filled(RECORD_TABLES.theft, records.theft),
+    filled(RECORD_TABLES.lien, records.lien),
+    filled(RECORD_TABLES['sale-listing'], records['sale-listing']),
+  ];
 }
 
 export function Records({ findings, provider }: { findings: ReportFindings; provider: string }) {
-  const { records } = findings;
-  const tables = [
-    recordTable(RECORD_TABLES['junk-salvage-insurance'], records['junk-salvage-insurance']),
-    recordTable(RECORD_TABLES.accident, records.accident),
-    recordTable(RECORD_TABLES['salvage-auction'], records['salvage-auction']),
-    recordTable(RECORD_TABLES.theft, records.theft),
-    recordTable(RECORD_TABLES.lien, records.lien),
-    recordTable(RECORD_TABLES['sale-listing'], records['sale-listing']),
-  ];
+  const tables = recordTables(findings);
   // Kinds without records share one line instead of a heading each.
-  const none = tables.flatMap((t) => (t.none === null ? [] : [t.none]));
+  const none = tables.flatMap((t) => (t.rows.length === 0 ? [t.none] : []));
   return (
     <>
       <SectionTitle>Records</SectionTitle>
-      {tables.map((t) => t.node)}
+      {tables
+        .filter((t) => t.rows.length > 0)
+        .map((t) => (
+          <Fragment key={t.kind}>
+            <SubTitle>{t.title}</SubTitle>
+            <Table columns={t.columns} rows={t.rows as never[]} />
+          </Fragment>
+        ))}
       {none.length > 0 ? (
         <Text style={{ marginTop: 10 }}>{REPORT_TEXTS.noneOfKinds(none, printable(provider))}</Text>
       ) : null}

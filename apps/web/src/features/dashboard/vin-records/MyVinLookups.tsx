@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import { REPORT_COST_CREDITS, type CustomerReportOrder } from '@vr/contracts';
+import { Link as RouterLink } from 'react-router';
+import { REPORT_COST_CREDITS, reportViewPath, type CustomerReportOrder } from '@vr/contracts';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { useToast } from '../../../components/toast/toast-context.ts';
 import { SectionCard } from '../SectionCard.tsx';
-import { openOrderReport, orderNumber, useMyOrders } from './api.ts';
+import { orderNumber, useMyOrders } from './api.ts';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,10 +22,7 @@ function shownStatus(order: CustomerReportOrder) {
 }
 
 function OrderItem({ order }: { order: CustomerReportOrder }) {
-  const toast = useToast();
   const status = shownStatus(order);
-  const openReport = () =>
-    openOrderReport(order.id).catch((err: unknown) => toast.error((err as Error).message));
   return (
     <Paper
       variant="outlined"
@@ -58,8 +54,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
         <Button
           variant="contained"
           size="small"
-          endIcon={<OpenInNew />}
-          onClick={() => void openReport()}
+          component={RouterLink}
+          to={reportViewPath(order.id)}
         >
           View Report
         </Button>
