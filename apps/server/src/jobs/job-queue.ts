@@ -111,8 +111,15 @@ export interface JobSender {
 }
 
 export interface JobQueue extends JobSender {
-  /** Runs `handler` for each job of `name` in this process, one registration per queue. */
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Runs `handler` for each job of `name` in this process, one registration per queue, at most
+   * `concurrency` at once (default: the queue's).
+   */
+  work<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   /**
    * Resolves once no job of this process's queues is due or running (jobs waiting for a retry
    * or a later start do not count): tests use it instead of waiting for the pollers.
@@ -215,11 +222,11 @@ export async function createJobQueue(deps: {
       });
     },
 
-    async work(name, handler) {
+    async work(name, handler, options = {}) {
       if (workers.has(name)) throw new Error(`jobs of ${name} already have a handler`);
       workers.set(
         name,
-        Array.from({ length: QUEUES[name].concurrency }, () =>
+        Array.from({ length: options.concurrency ?? QUEUES[name].concurrency }, () =>
           startWorker(QUEUES[name].pollingIntervalSeconds * 1000, async () => {
             const [job] = await boss.fetch<object>(name, { batchSize: 1 });
             if (job) await runJob(name, handler as JobHandler<JobName>, job);
