@@ -14,6 +14,11 @@ import { OPEN, STARTED } from './support/latch-report-worker.ts';
 
 const SALVAGE = SANDBOX_HISTORIES.find((h) => h.story === 'salvage-rebuilt')!;
 
+/** Atomics.waitAsync (ES2024, in Node since 16; not in this project's TypeScript lib). */
+const { waitAsync } = Atomics as unknown as {
+  waitAsync(cells: Int32Array, index: number, value: number): { value: Promise<string> | string };
+};
+
 describe.each(testDatabases())('reports rendered off the event loop on $name', (testDb) => {
   let t: TestApp;
   let db: Db;
@@ -53,7 +58,7 @@ describe.each(testDatabases())('reports rendered off the event loop on $name', (
     const { id } = placed.json<{ id: string }>();
 
     // The report job's render has begun in the pool's thread and holds it.
-    await Atomics.waitAsync(cells, STARTED, 0).value;
+    await waitAsync(cells, STARTED, 0).value;
 
     const health = await t.app.inject({ method: 'GET', url: '/api/api/health' });
     expect(health.statusCode).toBe(200);
@@ -85,7 +90,7 @@ describe.each(testDatabases())('reports rendered off the event loop on $name', (
     const held = Array.from({ length: 1 + CPU_QUEUE_PER_THREAD }, () =>
       pool.run('renderReport', null).catch((err: unknown) => err),
     );
-    await Atomics.waitAsync(cells, STARTED, startedBefore).value;
+    await waitAsync(cells, STARTED, startedBefore).value;
     const res = await t.app.inject({ method: 'GET', url: '/api/api/sample-report' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
