@@ -16,7 +16,7 @@ const BASE_URL =
 const CUSTOMERS = 20;
 const IN_FLIGHT = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN = 'bench-admin@example.com';
+export const ADMIN = 'bench-admin@example.com';
 
 const withDatabase = (name: string) =>
   Object.assign(new URL(BASE_URL), { pathname: `/${name}` }).toString();
@@ -69,17 +69,21 @@ function load(plan: LoadPlan): Promise<LoadFigures> {
   });
 }
 
-interface Customer {
+export interface Customer {
   token: string;
   card: string;
 }
 
-/** 20 customers with plenty of credit and a saved sandbox card each. */
-async function prepareCustomers(server: RunningServer, inbox: Inbox): Promise<Customer[]> {
+/** `count` customers with plenty of credit and a saved sandbox card each (server: ADMIN_EMAILS). */
+export async function prepareCustomers(
+  server: RunningServer,
+  inbox: Inbox,
+  count = CUSTOMERS,
+): Promise<Customer[]> {
   await createAccount(server, inbox, ADMIN);
   const adminToken = await signInApi(server, ADMIN);
   const customers: Customer[] = [];
-  for (let i = 0; i < CUSTOMERS; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const email = `bench-${i}-${Date.now()}@example.com`;
     // Each customer from an address of its own, as real customers are (per-address limits).
     const account = await createAccount(server, inbox, email, undefined, {
