@@ -115,8 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { err: serializeErr },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    // One log line per request, written when it is answered (below), instead of two.
-    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it. A long
     // name in a vPIC path finds nothing, as at vPIC, instead of 414 past find-my-way's default
@@ -126,14 +124,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...connectionTimeouts(config.REQUEST_TIMEOUT_MS),
   }).withTypeProvider<ZodTypeProvider>();
 
-  // What operators read per request: who asked what, the answer's status and time.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
