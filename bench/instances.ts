@@ -17,18 +17,7 @@ const BASE_URL =
 const CUSTOMERS = 20;
 const IN_FLIGHT = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN = 'bench-admin@example.com';
-/** The demo plates' VINs: an order decodes its VIN for the vehicle's name. */
-const VINS = [
-  '1HGCM82633A004352',
-  '5YJSA1E27HF000337',
-  '1FTFW1ET9DFC10312',
-  'JTDKB20U293123456',
-  'KM8K2CAB4PU001140',
-  '1G1ZD5STXJF123456',
-  'WBA3A5C53CF256789',
-  '1C4RJFAG6FC123456',
-];
+export const ADMIN = 'bench-admin@example.com';
 
 const withDatabase = (name: string) =>
   Object.assign(new URL(BASE_URL), { pathname: `/${name}` }).toString();
@@ -81,17 +70,21 @@ function load(plan: LoadPlan): Promise<LoadFigures> {
   });
 }
 
-interface Customer {
+export interface Customer {
   token: string;
   card: string;
 }
 
-/** 20 customers with plenty of credit and a saved sandbox card each. */
-async function prepareCustomers(server: RunningServer, inbox: Inbox): Promise<Customer[]> {
+/** `count` customers with plenty of credit and a saved sandbox card each (server: ADMIN_EMAILS). */
+export async function prepareCustomers(
+  server: RunningServer,
+  inbox: Inbox,
+  count = CUSTOMERS,
+): Promise<Customer[]> {
   await createAccount(server, inbox, ADMIN);
   const adminToken = await signInApi(server, ADMIN);
   const customers: Customer[] = [];
-  for (let i = 0; i < CUSTOMERS; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const email = `bench-${i}-${Date.now()}@example.com`;
     // Each customer from an address of its own, as real customers are (per-address limits).
     const account = await createAccount(server, inbox, email, undefined, {
@@ -113,7 +106,7 @@ async function prepareCustomers(server: RunningServer, inbox: Inbox): Promise<Cu
   return customers;
 }
 
-async function measure(servers: RunningServer[], customers: Customer[]) {
+async function measure(servers: RunningServer[], customers: Customer[], firstVin: number) {
   const urls = servers.map((s) => s.url);
   const connections = IN_FLIGHT / servers.length;
   const orders = await load({
@@ -121,7 +114,9 @@ async function measure(servers: RunningServer[], customers: Customer[]) {
     connections,
     seconds: SECONDS,
     path: '/api/api/report-orders',
-    customers: customers.map((c, i) => ({ token: c.token, body: { vin: VINS[i % VINS.length] } })),
+    customers: customers.map((c) => ({ token: c.token, body: {} })),
+    freshVin: true,
+    firstVin,
   });
   const purchases = await load({
     urls,
@@ -140,8 +135,8 @@ const row = (label: string, f: LoadFigures, pgbench: number) =>
   `| ${label} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.non2xx + f.errors} | ${((f.perSecond / pgbench) * 100).toFixed(1)}% |`;
 
 /**
- * Report orders and card purchases (create + confirm, sandbox) per second on PostgreSQL, with one
- * and with two instances, 32 requests in flight from 20 customers, beside pgbench's simple-update
+ * Report orders (a fresh VIN each) and card purchases (create + confirm, sandbox) per second on
+ * PostgreSQL, with one `all` instance and with 2 `web` + 1 `worker`, 32 requests in flight from 20 customers, beside pgbench's simple-update
  * TPS on the same database server in the same run.
  */
 export async function benchInstances(): Promise<void> {
@@ -162,9 +157,16 @@ export async function benchInstances(): Promise<void> {
     };
     servers.push(await startServer(env));
     const customers = await prepareCustomers(servers[0]!, inbox);
-    const one = await measure(servers, customers);
-    servers.push(await startServer(env));
-    const two = await measure(servers, customers);
+    const one = await measure(servers, customers, 0);
+    // The same database behind two web processes (the load's targets) and one worker.
+    await servers.pop()!.stop();
+    const [web1, web2, worker] = await Promise.all([
+      startServer({ ...env, ROLE: 'web' }),
+      startServer({ ...env, ROLE: 'web' }),
+      startServer({ ...env, ROLE: 'worker' }),
+    ]);
+    servers.push(web1, web2, worker);
+    const two = await measure([web1, web2], customers, 200_000);
     console.log(
       `\n## Several instances on PostgreSQL (${IN_FLIGHT} in flight, ${SECONDS} s each)\n`,
     );
@@ -172,9 +174,9 @@ export async function benchInstances(): Promise<void> {
     console.log('| load | per second | p50 ms | p99 ms | errors | of pgbench |');
     console.log('|---|---|---|---|---|---|');
     console.log(row('orders, one instance', one.orders, pgbench));
-    console.log(row('orders, two instances', two.orders, pgbench));
+    console.log(row('orders, 2 web + 1 worker', two.orders, pgbench));
     console.log(row('purchases, one instance', one.purchases, pgbench));
-    console.log(row('purchases, two instances', two.purchases, pgbench));
+    console.log(row('purchases, 2 web + 1 worker', two.purchases, pgbench));
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await inbox.close();

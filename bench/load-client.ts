@@ -4,6 +4,7 @@
  * customer (token and body) in turn. Reads its plan as JSON from argv[2], prints figures as JSON.
  */
 import autocannon from 'autocannon';
+import { accordVin } from '../e2e/support/vins.ts';
 
 export interface LoadPlan {
   urls: string[];
@@ -12,7 +13,17 @@ export interface LoadPlan {
   connections: number;
   seconds: number;
   customers: { token: string; body: unknown }[];
+  /**
+   * Each request's body also orders a VIN no request ordered before, as customers do: an open
+   * order of a VIN is not ordered again (409).
+   */
+  freshVin?: boolean;
+  /** Where this run's VIN series start, past those of earlier runs on the same database. */
+  firstVin?: number;
 }
+
+/** VINs of one URL's requests: a series of its own (accordVin takes up to 400,000). */
+const VINS_PER_URL = 100_000;
 
 export interface LoadFigures {
   perSecond: number;
@@ -23,8 +34,9 @@ export interface LoadFigures {
   errors: number;
 }
 
-async function loadOne(plan: LoadPlan, url: string, offset: number): Promise<autocannon.Result> {
-  let next = offset;
+async function loadOne(plan: LoadPlan, url: string, index: number): Promise<autocannon.Result> {
+  let next = index * 7;
+  let vins = (plan.firstVin ?? 0) + index * VINS_PER_URL;
   return autocannon({
     url,
     connections: plan.connections,
@@ -42,7 +54,11 @@ async function loadOne(plan: LoadPlan, url: string, offset: number): Promise<aut
               authorization: `Bearer ${customer.token}`,
               'content-type': 'application/json',
             },
-            body: JSON.stringify(customer.body),
+            body: JSON.stringify(
+              plan.freshVin
+                ? { ...(customer.body as object), vin: accordVin(vins++) }
+                : customer.body,
+            ),
           };
         },
       },
@@ -51,7 +67,7 @@ async function loadOne(plan: LoadPlan, url: string, offset: number): Promise<aut
 }
 
 const plan = JSON.parse(process.argv[2]!) as LoadPlan;
-const results = await Promise.all(plan.urls.map((url, i) => loadOne(plan, url, i * 7)));
+const results = await Promise.all(plan.urls.map((url, i) => loadOne(plan, url, i)));
 const ok = results.reduce((n, r) => n + r['2xx'], 0);
 const figures: LoadFigures = {
   perSecond: Math.round(ok / plan.seconds),

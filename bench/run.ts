@@ -3,6 +3,7 @@ import { benchInstances } from './instances.ts';
 import { benchLanding } from './landing.ts';
 import { benchReportOrders } from './report-orders.ts';
 import { benchReportRender } from './report-render.ts';
+import { benchReportsUnderLoad } from './reports-under-load.ts';
 import { benchVpicApi } from './vpic-api.ts';
 
 await benchDecode();
@@ -11,3 +12,4 @@ await benchInstances();
 await benchLanding();
 await benchReportRender();
 await benchReportOrders();
+await benchReportsUnderLoad();

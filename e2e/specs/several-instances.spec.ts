@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSandboxCard,
@@ -11,20 +9,11 @@ import {
   type Account,
 } from '../support/accounts.ts';
 import { Inbox } from '../support/inbox.ts';
+import { sql } from '../support/psql.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { accordVin } from '../support/vins.ts';
 
-const run = promisify(execFile);
 const BASE_URL = process.env.TEST_DATABASE_URL;
-
-/** One SQL statement on the suite's database through psql; rows as lines, columns split by |. */
-async function sql(url: string, query: string): Promise<string[][]> {
-  const { stdout } = await run('psql', [url, '-At', '-v', 'ON_ERROR_STOP=1', '-c', query]);
-  return stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split('|'));
-}
 
 /** Status and body of a request, whatever the status: the burst tests judge every answer. */
 async function call(

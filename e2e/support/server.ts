@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       ...process.env,
       PORT: String(port),
+      // A ROLE=worker process answers its health check there instead.
+      WORKER_PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

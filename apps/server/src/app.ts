@@ -52,6 +52,12 @@ import {
   sharedPageRoutes,
   sharedReportRoutes,
 } from './modules/reports/report-views.routes.ts';
+import {
+  createReportPool,
+  pooledReportWork,
+  REPORT_JOBS_PER_THREAD,
+} from './modules/reports/report-work.ts';
+import type { CpuPool } from './lib/cpu-pool.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
@@ -81,6 +87,8 @@ export interface AppDeps {
   slaJob?: boolean;
   /** Whether this app generates reports (default true; suites about other things leave it). */
   reportJob?: boolean;
+  /** Threads for report layout and PDF checks (default: RENDER_THREADS), closed with the app. */
+  reportPool?: CpuPool;
 }
 
 /**
@@ -162,30 +170,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyFormbody);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+  // A `web` process queues jobs and runs none; a `worker` runs them and serves only its health.
+  const runsJobs = config.ROLE !== 'web';
+  const servesProduct = config.ROLE !== 'worker';
+  if (servesProduct) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The docs keep the app's Content-Security-Policy: Swagger UI loads its own scripts and styles
-  // from 'self' and uses inline styles and data: images, which the policy allows; its validator
-  // badge, an image from validator.swagger.io, is turned off instead of let in.
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { validatorUrl: null },
-  });
+      transform: jsonSchemaTransform,
+    });
+    // The docs keep the app's Content-Security-Policy: Swagger UI loads its own scripts and styles
+    // from 'self' and uses inline styles and data: images, which the policy allows; its validator
+    // badge, an image from validator.swagger.io, is turned off instead of let in.
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { validatorUrl: null },
+    });
+  }
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));
   const reportStorage = deps.reportStorage ?? createReportStorage(config);
-  // Workers stop before the mailer they use closes.
+  const reportPool = deps.reportPool ?? createReportPool(config.RENDER_THREADS);
+  // Workers stop before the mailer and the threads they use close.
   app.addHook('onClose', async () => {
     if (!deps.jobs) await jobs.stop();
     if (!deps.mailer) await mailer.close();
+    if (!deps.reportPool) await reportPool.close();
   });
   const secret = await resolveAuthSecret(config, database);
   const services = createServices(config, database, {
@@ -195,9 +210,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     historyProvider: deps.historyProvider ?? createVehicleHistoryProvider(config),
     recallsProvider: deps.recallsProvider ?? createRecallsProvider(config),
     decoder,
+    reportWork: pooledReportWork(reportPool),
     secret,
     log: app.log,
   });
+
+  if (runsJobs) {
+    await registerMailDelivery(jobs, {
+      mailer,
+      renderReceiptMail: services.receiptMails.renderReceiptMail,
+      openSealedMail: services.openSealedMail,
+      reportAttachment: services.reports.reportAttachment,
+    });
+    if (deps.reportJob ?? true) {
+      await registerReportGeneration(
+        jobs,
+        services.generation,
+        reportPool.threads * REPORT_JOBS_PER_THREAD,
+      );
+    }
+    if (deps.slaJob ?? true) {
+      await registerSlaJob(
+        jobs,
+        { db: database.db, refunds: services.slaRefunds },
+        config.SLA_POLL_SECONDS,
+      );
+    }
+  }
+  if (!servesProduct) {
+    await app.register(async (api) => api.register(healthRoutes, { database }), {
+      prefix: API_PREFIX,
+    });
+    return app;
+  }
 
   await app.register(vehiclesRoutes, {
     decodes: services.decodes,
@@ -205,13 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ratePerMinute: config.DECODE_RATE_PER_MINUTE,
   });
 
-  await registerMailDelivery(jobs, {
-    mailer,
-    renderReceiptMail: services.receiptMails.renderReceiptMail,
-    openSealedMail: services.openSealedMail,
-    reportAttachment: services.reports.reportAttachment,
-  });
-  if (deps.reportJob ?? true) await registerReportGeneration(jobs, services.generation);
   const { guards, throttles, refresh } = await registerAuth(app, {
     config,
     db: database.db,
@@ -274,14 +312,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  if (deps.slaJob ?? true) {
-    await registerSlaJob(
-      jobs,
-      { db: database.db, refunds: services.slaRefunds },
-      config.SLA_POLL_SECONDS,
-    );
-  }
-
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
   await app.register(sharedPageRoutes, {
     views: services.reportViews,

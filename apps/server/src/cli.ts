@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { runCli, type CliServices } from './modules/users/users.cli.ts';
+import { inlineReportWork } from './modules/reports/report-work.ts';
 import { createServices } from './services.ts';
 
 /**
@@ -53,6 +54,7 @@ async function openServices(config: Config): Promise<CliServices> {
       historyProvider: createVehicleHistoryProvider(config),
       recallsProvider: createRecallsProvider(config),
       decoder,
+      reportWork: inlineReportWork,
       secret: await resolveAuthSecret(config, database),
       log,
     });

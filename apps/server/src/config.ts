@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTACT_EMAIL, DEFAULT_PRODUCT_NAME } from '@vr/contracts';
@@ -37,6 +38,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // What this process does (docs/architecture.md, "Roles"): everything, HTTP only, or jobs only;
+    // a worker answers only its health check, on WORKER_PORT.
+    ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    // Worker threads that lay out reports and inspect uploaded PDFs, off the event loop.
+    RENDER_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
     HOST: z.string().min(1).default('127.0.0.1'),
     PRODUCT_NAME: z.string().min(1).default(DEFAULT_PRODUCT_NAME),
     CONTACT_EMAIL: z.email().default(DEFAULT_CONTACT_EMAIL),

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A worker listens only for its health check, on a port of its own.
+  const port = config.ROLE === 'worker' ? config.WORKER_PORT : config.PORT;
+  await app.listen({ port, host: config.HOST });
 }
 
 main().catch((err: unknown) => {

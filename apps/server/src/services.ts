@@ -30,7 +30,7 @@ import {
   type RenderReport,
 } from './modules/reports/report-generation.service.ts';
 import { createSampleReport } from './modules/reports/sample-report.ts';
-import { renderReportPdf } from './modules/reports/render/render-report-pdf.ts';
+import type { ReportWork } from './modules/reports/report-work.ts';
 import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
@@ -48,6 +48,8 @@ export interface ServiceAdapters {
   /** Safety recalls (RECALLS_PROVIDER); kept a day per model in the database here. */
   recallsProvider: RecallsProvider;
   decoder: VinDecoder;
+  /** Report layout and upload checks: in worker threads for the server, inline for the CLI. */
+  reportWork: ReportWork;
   /** The instance's auth secret (modules/auth/auth.secret.ts): it signs report links. */
   secret: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -81,7 +83,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     },
   });
   const renderReport: RenderReport = (content) =>
-    renderReportPdf({
+    adapters.reportWork.render({
       vehicle: toReportVehicle(content.vin, content.decoded),
       history: content.history,
       recalls: content.recalls,
@@ -142,6 +144,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       mail,
       links,
       maxReportMb: config.MAX_REPORT_MB,
+      checkPdf: adapters.reportWork.checkPdf,
       log,
     }),
     reportViews: createReportViewsService({

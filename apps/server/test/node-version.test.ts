@@ -35,7 +35,17 @@ describe('the Node the product runs on', () => {
   });
 
   it('is checked first by every script that runs the product', () => {
-    for (const name of ['start', 'build', 'dev', 'cli', 'test', 'test:unit', 'test:e2e', 'bench']) {
+    for (const name of [
+      'start',
+      'worker',
+      'build',
+      'dev',
+      'cli',
+      'test',
+      'test:unit',
+      'test:e2e',
+      'bench',
+    ]) {
       expect(pkg.scripts[name], name).toMatch(/^node scripts\/require-node-24\.mjs && /);
     }
   });

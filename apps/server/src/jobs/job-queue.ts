@@ -121,8 +121,15 @@ export interface JobSender {
 }
 
 export interface JobQueue extends JobSender {
-  /** Runs `handler` for each job of `name` in this process, one registration per queue. */
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Runs `handler` for each job of `name` in this process, one registration per queue, at most
+   * `concurrency` at once (default: the queue's).
+   */
+  work<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   /**
    * Resolves once no job of this process's queues is due or running (jobs waiting for a retry
    * or a later start do not count): tests use it instead of waiting for the pollers.
@@ -210,10 +217,11 @@ export async function createJobQueue(deps: {
       });
     },
 
-    async work(name, handler) {
+    async work(name, handler, options = {}) {
       if (working.has(name)) throw new Error(`jobs of ${name} already have a handler`);
       working.add(name);
-      const { pollingIntervalSeconds, concurrency } = QUEUES[name];
+      const { pollingIntervalSeconds } = QUEUES[name];
+      const concurrency = options.concurrency ?? QUEUES[name].concurrency;
       // One loop per job run at once, each fetching one job at a time in the order queued: with
       // one loop (mail) a customer's mails arrive in the order of the changes that caused them.
       for (let loop = 0; loop < concurrency; loop++) {

@@ -1,17 +1,44 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** How to start a worker thread on a module: its file and the thread's argv. */
+export interface WorkerEntry {
+  filename: string;
+  argv: string[];
+}
+
 /**
- * The URL a worker thread starts from, for the module `relativePath` (written with `.ts`, as
- * imports are) beside the caller whose `import.meta.url` is `base`. The compiled server (dist/,
- * the same layout as src/) starts the built `.js` file itself. From the sources (tsx, Vitest) a
- * one-line entry registers tsx in the worker first, since a worker does not inherit the
- * loader the thread that starts it runs under.
+ * The worker module `name` next to the module at `base` (its `import.meta.url`). The built
+ * server has a `.js` sibling, which a thread loads as it is. From the sources, the `.ts` file
+ * is loaded by ts-worker.mjs, which registers tsx in the thread first: a thread does not get
+ * the parent's loader (under vitest there is none), and tsx given to a thread as
+ * `--import` did not take under vitest's fork pool.
  */
-export function workerEntry(relativePath: string, base: string): URL {
-  if (base.endsWith('.js')) return new URL(relativePath.replace(/\.ts$/, '.js'), base);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const target = new URL(relativePath, base).href;
-  return new URL(
-    `data:text/javascript,${encodeURIComponent(
-      `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(target)});`,
-    )}`,
-  );
+export function workerEntry(name: string, base: string): WorkerEntry {
+  const built = new URL(`./${name}.js`, base);
+  if (existsSync(built)) return { filename: fileURLToPath(built), argv: [] };
+  return {
+    filename: fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)),
+    argv: [new URL(`./${name}.ts`, base).href],
+  };
+}
+
+/** A task a pool thread runs: the name of one of its module's functions and its input. */
+export interface WorkerTask {
+  name: string;
+  input: unknown;
+}
+
+/**
+ * A worker module's default export: runs the task of that name. One entry point per module
+ * is what ts-worker.mjs hands on.
+ */
+export function workerTasks(
+  tasks: Record<string, (input: never) => unknown>,
+): (task: WorkerTask) => unknown {
+  return ({ name, input }) => {
+    const task = tasks[name];
+    if (!task) throw new Error(`no worker task ${name}`);
+    return task(input as never);
+  };
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createJobQueue, type JobQueue } from '../../src/jobs/job-queue.ts';
+import type { CpuPool } from '../../src/lib/cpu-pool.ts';
 import type { TestDatabase } from './databases.ts';
 import { registerTestJobs } from './jobs.ts';
 
@@ -53,6 +54,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Stands in for the configured mailer (SMTP when SMTP_URL is set). */
     mailer?: (database: Database) => Mailer;
+    /** Threads reports are rendered in (default: RENDER_THREADS of the real renderer). */
+    reportPool?: CpuPool;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -74,6 +77,7 @@ export async function createTestApp(
     plateProvider: options.plateProvider,
     logStream: options.logStream,
     mailer: options.mailer?.(database),
+    reportPool: options.reportPool,
   });
   await app.ready();
   return {

@@ -299,10 +299,16 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
   };
 }
 
-/** Works the `report-generation` queue in this instance. */
+/**
+ * Works the `report-generation` queue in this instance, `concurrency` attempts at once (the
+ * render pool's share, report-work.ts).
+ */
 export function registerReportGeneration(
   jobQueue: JobQueue,
   generation: Pick<ReportGenerationService, 'generateOrderReport'>,
+  concurrency?: number,
 ): Promise<void> {
-  return jobQueue.work('report-generation', ({ data }) => generation.generateOrderReport(data));
+  return jobQueue.work('report-generation', ({ data }) => generation.generateOrderReport(data), {
+    concurrency,
+  });
 }

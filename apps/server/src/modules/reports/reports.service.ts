@@ -32,6 +32,8 @@ export interface ReportsDeps {
   links: Pick<ReportLinks, 'verify'>;
   maxReportMb: number;
   log: { warn(obj: object, msg: string): void };
+  /** Inspects an upload (the server's render pool); default: on this thread. */
+  checkPdf?: (file: string, maxMb: number) => Promise<number>;
 }
 
 /** A report goes with its mail only below this size (docs/limits.md); the link always works. */
@@ -64,6 +66,7 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 /** Report PDFs: attaching one to an order (admin upload, CLI), and reading one back. */
 export function createReportsService(deps: ReportsDeps) {
   const { db, storage, jobs, mail, links, log } = deps;
+  const checkPdf = deps.checkPdf ?? checkReportPdf;
 
   async function openStoredReport(order: ReportOrderRow): Promise<OpenedReport> {
     const stored = order.reportKey ? await storage.get(order.reportKey) : null;
@@ -83,7 +86,7 @@ export function createReportsService(deps: ReportsDeps) {
       file: string;
       actorId: string;
     }): Promise<ReportOrderRow> {
-      const bytes = await checkReportPdf(input.file, deps.maxReportMb);
+      const bytes = await checkPdf(input.file, deps.maxReportMb);
       const found = await findOrder(db, input.orderId);
       if (!found) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
       if (found.status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);

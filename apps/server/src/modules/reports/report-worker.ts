@@ -1,0 +1,23 @@
+// The report module's worker thread (report-work.ts runs it in a pool): the CPU-bound parts.
+import { HttpError } from '../../http/errors.ts';
+import { workerTasks } from '../../lib/worker-entry.ts';
+import { renderReportPdf, type ReportInput } from './render/render-report-pdf.ts';
+import { checkReportPdf } from './report-pdf.ts';
+
+/** A check's outcome; the refusal crosses the thread as data, as an HttpError cannot. */
+export type PdfCheck = { size: number } | { status: number; message: string };
+
+function renderReport(input: ReportInput): Promise<Buffer> {
+  return renderReportPdf(input);
+}
+
+async function checkPdf(input: { file: string; maxMb: number }): Promise<PdfCheck> {
+  try {
+    return { size: await checkReportPdf(input.file, input.maxMb) };
+  } catch (err) {
+    if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+    throw err;
+  }
+}
+
+export default workerTasks({ renderReport, checkPdf });
