@@ -28,7 +28,7 @@ export interface CpuPool {
 
 /**
  * A pool of worker threads on one worker module, for CPU work that must not hold the event loop
- * (docs/decisions/0023-render-pool-and-roles.md). At most `threads` tasks run at once; at most
+ * (docs/decisions/0021-render-pool-and-roles.md). At most `threads` tasks run at once; at most
  * CPU_QUEUE_PER_THREAD per thread wait, and beyond that `run` rejects with CpuPoolBusyError.
  */
 export function createCpuPool(options: {
