@@ -50,6 +50,8 @@ import { registerReportGeneration } from './modules/reports/report-generation.se
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
+import { commandIo, runCommand } from './commands.ts';
+import { serveControlChannel } from './lib/control-channel.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -76,6 +78,8 @@ export interface AppDeps {
   slaJob?: boolean;
   /** Whether this app generates reports (default true; suites about other things leave it). */
   reportJob?: boolean;
+  /** Where to serve the operator's commands (the embedded database's server; commands.ts). */
+  controlSocket?: string;
 }
 
 /**
@@ -271,6 +275,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs,
       { db: database.db, refunds: services.slaRefunds },
       config.SLA_POLL_SECONDS,
+    );
+  }
+
+  if (deps.controlSocket) {
+    const held = { database, jobs: jobs.inspect, services, close: () => Promise.resolve() };
+    const run = (argv: string[], out: (line: string) => void, err: (line: string) => void) =>
+      runCommand(
+        argv,
+        commandIo(
+          config,
+          { resources: async () => held, database: async () => held },
+          { out, err },
+        ),
+      );
+    // Without the channel the server still serves; the CLI then says the database is in use.
+    await serveControlChannel(deps.controlSocket, run).then(
+      (channel) => app.addHook('onClose', channel.close),
+      (err: unknown) => app.log.warn({ err }, 'the CLI channel (control.sock) is not served'),
     );
   }
 

@@ -1,5 +1,8 @@
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 
+/** How every mail about an order names it; support finds an order's mails by it. */
+export const orderMention = (orderId: string) => `(order ${orderId})`;
+
 export interface OrderMailContext {
   productName: string;
   publicUrl: string;
@@ -26,7 +29,7 @@ export function orderReceivedMail(
     to,
     subject: `${ctx.productName}: we received your report order`,
     paragraphs: [
-      `We received your order for a vehicle history report (order ${order.id}).`,
+      `We received your order for a vehicle history report ${orderMention(order.id)}.`,
       `VIN: ${order.vin}. Vehicle: ${order.vehicle}.`,
       `One credit was used. The report is expected within ${slaHours} hours; we e-mail you when it is ready. If it is not ready by then, the credit is returned to your balance automatically.`,
     ],
@@ -39,7 +42,7 @@ export function reportReadyMail(ctx: OrderMailContext, to: string, order: MailOr
     to,
     subject: `${ctx.productName}: your vehicle history report is ready`,
     paragraphs: [
-      `The report for VIN ${order.vin} (${order.vehicle}) is ready (order ${order.id}).`,
+      `The report for VIN ${order.vin} (${order.vehicle}) is ready ${orderMention(order.id)}.`,
       'Open it from "My VIN Lookups" on your dashboard.',
     ],
     link: dashboard(ctx),
@@ -56,7 +59,7 @@ export function reportUpdatedMail(
     to,
     subject: `${ctx.productName}: your vehicle history report was updated`,
     paragraphs: [
-      `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one (order ${order.id}).`,
+      `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one ${orderMention(order.id)}.`,
       'Open it from "My VIN Lookups" on your dashboard; nothing was charged.',
     ],
     link: dashboard(ctx),
@@ -83,7 +86,7 @@ export function orderRefundedMail(
     to,
     subject: `${ctx.productName}: your credit was returned`,
     paragraphs: [
-      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) (order ${order.id}).`,
+      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) ${orderMention(order.id)}.`,
       reason,
       'The credit you used has been returned to your balance. We are sorry for the trouble.',
     ],

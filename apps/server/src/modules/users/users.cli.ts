@@ -1,11 +1,13 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
+import { OPERATIONS_USAGE } from '../operations/operations.cli.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export const CLI_USAGE =
-  'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf>';
+  'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf> | ' +
+  OPERATIONS_USAGE;
 
 /** The services the commands use, on the database the server would open. */
 export interface CliServices {
