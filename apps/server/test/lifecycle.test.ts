@@ -126,17 +126,21 @@ describe('server process', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('keeps a second process off the embedded database while a server holds it', async () => {
+  it('keeps a second process off the embedded database; the CLI runs in the server meanwhile', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
     await waitHealthy(url, server);
 
+    const second = run({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim().split('\n')).toEqual([
+      new DatabaseInUseError(join(dataDir, 'pglite')).message,
+    ]);
+    // The CLI reaches the running server (DATA_DIR/control.sock) instead of the locked files.
     const beside = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(beside.code).toBe(1);
-    expect(beside.stderr.trim().split('\n')).toEqual([
-      `Cannot open the database: ${new DatabaseInUseError(join(dataDir, 'pglite')).message}`,
-    ]);
+    expect(beside.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
     expect((await fetch(`${url}/api/api/health`)).ok).toBe(true);
 
     server.child.kill('SIGTERM');
