@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp } from './support/app.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
+import { freePort, waitHealthy } from './support/server-process.ts';
 import { call } from './support/requests.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 
@@ -300,25 +300,3 @@ describe('operator commands on the embedded database', () => {
     }, 120_000);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => r(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

@@ -1,5 +1,6 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { errorLine } from './cli-run.ts';
 import { PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** What a command printed and how it ended. */
@@ -64,7 +65,7 @@ export async function serveControlChannel(
         },
         (err: unknown) => {
           outcome.code = 1;
-          outcome.err.push((err instanceof Error ? err.message : String(err)).split('\n')[0]!);
+          outcome.err.push(errorLine(err));
           reply();
         },
       );

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { pendingMigrations } from '../../db/migrations.ts';
 import type { JobInspector, JobSummary, MailJob } from '../../jobs/job-queue.ts';
 import { orderMention } from '../orders/orders.mails.ts';
+import { errorLine, withOpened } from '../../lib/cli-run.ts';
 import { readBackup, writeBackup } from './backup.ts';
 import { findOrderWithEmail, ledgerRowsOfOrder, outboxRowsOfOrder } from './operations.repo.ts';
 
@@ -40,34 +41,13 @@ export interface OperationsIo {
   err(line: string): void;
 }
 
-const errorText = (err: unknown) =>
-  (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 const when = (date: Date | string | null) => (date ? new Date(date).toISOString() : '-');
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-async function using<T extends { close(): Promise<void> }>(
-  io: OperationsIo,
-  open: () => Promise<T>,
-  run: (opened: T) => Promise<number>,
-): Promise<number> {
-  let opened: T;
-  try {
-    opened = await open();
-  } catch (err) {
-    io.err(`Cannot open the database: ${errorText(err)}`);
-    return 1;
-  }
-  try {
-    return await run(opened);
-  } finally {
-    await opened.close();
-  }
-}
 
 async function migrateCommand(args: readonly string[], io: OperationsIo): Promise<number> {
   const check = args[0] === '--check';
   if (args.length > (check ? 1 : 0)) return usage(io);
-  return using(io, io.openDatabase, async ({ database }) => {
+  return withOpened(io.err, io.openDatabase, async ({ database }) => {
     const pending = await pendingMigrations(database);
     if (pending.length === 0) {
       io.out('No migrations pending.');
@@ -93,7 +73,7 @@ async function jobsCommand(args: readonly string[], io: OperationsIo): Promise<n
   if (args[0] === 'retry') {
     const target = args[1];
     if (args.length !== 2 || !target) return usage(io);
-    return using(io, io.openOperations, async ({ jobs }) => {
+    return withOpened(io.err, io.openOperations, async ({ jobs }) => {
       const retried = await jobs.retry(target === 'all-failed' ? 'all-failed' : [target]);
       if (retried === 0) {
         io.err(target === 'all-failed' ? 'No failed jobs.' : `No failed job with id ${target}.`);
@@ -104,7 +84,7 @@ async function jobsCommand(args: readonly string[], io: OperationsIo): Promise<n
     });
   }
   if (args.length > 0) return usage(io);
-  return using(io, io.openOperations, async ({ jobs }) => {
+  return withOpened(io.err, io.openOperations, async ({ jobs }) => {
     const counts = await jobs.countsByState();
     const queues = [...new Set(counts.map((row) => row.queue))];
     if (queues.length === 0) io.out('No jobs.');
@@ -179,7 +159,7 @@ async function orderCommand(args: readonly string[], io: OperationsIo): Promise<
   const rest = args.filter((arg) => arg !== '--json');
   const orderId = rest[0];
   if (rest.length !== 1 || !orderId) return usage(io);
-  return using(io, io.openOperations, async (context) => {
+  return withOpened(io.err, io.openOperations, async (context) => {
     const report = await orderReport(context, orderId);
     if (!report) {
       io.err(`No order with id ${orderId}.`);
@@ -232,7 +212,7 @@ async function backupCommand(args: readonly string[], io: OperationsIo): Promise
     io.err(POSTGRES_BACKUP);
     return 1;
   }
-  return using(io, io.openOperations, async ({ database, reportsDir }) => {
+  return withOpened(io.err, io.openOperations, async ({ database, reportsDir }) => {
     try {
       const reports = await writeBackup(file, {
         dumpDatabase: () => database.dumpDataDir!(),
@@ -245,7 +225,7 @@ async function backupCommand(args: readonly string[], io: OperationsIo): Promise
       );
       return 0;
     } catch (err) {
-      io.err(`Cannot write the backup to ${file}: ${errorText(err)}`);
+      io.err(`Cannot write the backup to ${file}: ${errorLine(err)}`);
       return 1;
     }
   });
@@ -270,7 +250,7 @@ async function restoreCommand(args: readonly string[], io: OperationsIo): Promis
     );
     return 0;
   } catch (err) {
-    io.err(`Cannot restore ${file}: ${errorText(err)}`);
+    io.err(`Cannot restore ${file}: ${errorLine(err)}`);
     return 1;
   }
 }
