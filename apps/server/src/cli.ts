@@ -30,9 +30,9 @@ function decoderOpenedOnFirstUse(config: Config): VinDecoder {
 }
 
 /**
- * The server's services on the database the server would open (same configuration). Mails are
- * queued with the change; a running server's worker delivers them (with the embedded database,
- * once the server starts again).
+ * The server's services on the database the server would open (same configuration), for a
+ * command no running server took (PostgreSQL, or the embedded database with no server). Mails
+ * are queued with the change; a server's worker delivers them.
  */
 async function openResources(config: Config): Promise<CommandResources> {
   const database = await openDatabase({

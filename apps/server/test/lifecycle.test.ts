@@ -125,7 +125,7 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     const after = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(after.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
-  });
+  }, 180_000);
 });
 
 /** Every path under `dir` whose mode lets group or other users in. */
