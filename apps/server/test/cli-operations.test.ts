@@ -5,13 +5,16 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
-import { createTestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
 import { freePort, waitHealthy } from './support/server-process.ts';
 import { call } from './support/requests.ts';
 import { seedVpicData } from './support/vpic-data.ts';
+import { hostilePdfs } from './support/pdf.ts';
+import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 const VIN = '1HGCM82633A004352';
@@ -39,7 +42,9 @@ function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): 
         timeout: 120_000,
       },
       (err, stdout, stderr) => {
-        const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+        // Node's own warnings (pg's deprecation notice on PostgreSQL) are not the command's.
+        const lines = (text: string) =>
+          text.split('\n').filter((line) => line !== '' && !/^\((node:\d+|Use `node)/.test(line));
         const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
         done({ code, out: lines(stdout), err: lines(stderr) });
       },
@@ -75,9 +80,7 @@ describe('npm run cli -- migrate', () => {
     async () => {
       const base = process.env.TEST_DATABASE_URL!;
       const name = `vr_cli_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
+      await onAdmin(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
       const url = new URL(base);
       url.pathname = `/${name}`;
       const env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
@@ -90,8 +93,9 @@ describe('npm run cli -- migrate', () => {
           err: [expect.stringContaining('pg_dump')],
         });
       } finally {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
+        await onAdmin(base, (admin) =>
+          admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
       }
     },
     120_000,
@@ -102,100 +106,24 @@ describe('operator commands on the embedded database', () => {
   const dataDir = freshDir();
   const env = { DATA_DIR: dataDir };
   const report = Buffer.from('%PDF-1.7 the report of the order\n');
-  let orderId = '';
-  let email = '';
-  let userId = '';
-  let failedJobId = '';
+  let seeded: Seeded;
 
   beforeAll(async () => {
-    // A customer with credits orders a report; the order's mail is delivered to the outbox; a
-    // job fails for good; a report file is stored. Then the process lets go of the database.
+    // The process lets go of the database before the CLI runs.
     const t = await createTestApp(
       { name: 'pglite', open: () => openDatabase({ dataDir }) },
       { env: { DATA_DIR: dataDir }, slaJob: false },
     );
     try {
-      const user = await createVerifiedUser(t.app, t.database.db);
-      email = user.email;
-      userId = user.userId;
-      await adjustTo(t.database.db, { userId: user.userId, newBalance: 2, actorId: 'test' });
-      const created = await call(
-        t.app,
-        'POST',
-        '/api/api/report-orders',
-        { vin: VIN },
-        {
-          token: user.token,
-        },
-      );
-      expect(created.statusCode).toBe(201);
-      orderId = created.json().id;
-      await t.jobs.work('sla-refunds', () =>
-        Promise.reject(new Error('refund pass broke\nat some stack line')),
-      );
-      await t.jobs.enqueue(t.database.db, 'sla-refunds', {});
-      await t.jobs.drain();
-      failedJobId = (await t.jobs.inspect.failed(1))[0]!.id;
+      seeded = await seedOrderAndFailedJob(t);
       mkdirSync(join(dataDir, 'reports', 'orders'), { recursive: true });
-      writeFileSync(join(dataDir, 'reports', 'orders', `${orderId}.pdf`), report);
+      writeFileSync(join(dataDir, 'reports', 'orders', `${seeded.orderId}.pdf`), report);
     } finally {
       await t.close();
     }
   }, 120_000);
 
-  it('order <id> shows the order, its mail and its ledger row; --json the same as data', async () => {
-    const shown = await cli(['order', orderId], env);
-    expect(shown.code).toBe(0);
-    expect(shown.out[0]).toBe(`Order ${orderId}: Pending`);
-    expect(shown.out[1]).toBe(`  customer ${email} (${userId})`);
-    const mailLines = shown.out.filter((line) => line.includes('we received your report order'));
-    expect(mailLines.length).toBeGreaterThanOrEqual(1);
-    expect(mailLines.every((line) => line.includes(`to ${email}`))).toBe(true);
-    expect(shown.out).toContainEqual(
-      expect.stringMatching(/ {2}\S+ {2}spend -1 credit, balance after 1/),
-    );
-
-    const json = await cli(['order', orderId, '--json'], env);
-    const data = JSON.parse(json.out.join('\n')) as {
-      order: { id: string; email: string };
-      mails: { subject: string; state: string }[];
-      ledger: { kind: string; delta: number }[];
-    };
-    expect(data.order).toMatchObject({ id: orderId, email });
-    expect(data.ledger).toEqual([expect.objectContaining({ kind: 'spend', delta: -1 })]);
-    expect(data.mails).toEqual([
-      expect.objectContaining({
-        subject: expect.stringContaining('we received your report order'),
-        state: 'completed',
-      }),
-    ]);
-    expect(await cli(['order', 'no-such-order'], env)).toMatchObject({
-      code: 1,
-      err: ['No order with id no-such-order.'],
-    });
-  }, 120_000);
-
-  it('jobs lists counts per queue and the failed job; jobs retry queues it again', async () => {
-    const listed = await cli(['jobs'], env);
-    expect(listed.code).toBe(0);
-    expect(listed.out).toContain('sla-refunds: failed 1');
-    expect(listed.out).toContain('1 failed job:');
-    const line = listed.out.find((l) => l.includes(failedJobId));
-    expect(line).toMatch(/sla-refunds {2}failed {2}created .* {2}ended .* {2}refund pass broke$/);
-
-    expect(await cli(['jobs', 'retry', failedJobId], env)).toEqual({
-      code: 0,
-      out: ['1 failed job queued again.'],
-      err: [],
-    });
-    const after = await cli(['jobs'], env);
-    expect(after.out).toContain('sla-refunds: retry 1');
-    expect(after.out).toContain('No failed jobs.');
-    expect(await cli(['jobs', 'retry', 'all-failed'], env)).toMatchObject({
-      code: 1,
-      err: ['No failed jobs.'],
-    });
-  }, 120_000);
+  orderAndJobsTests(() => ({ env, ...seeded }));
 
   it('backup and restore round-trip the database and the report files; restore wants an empty DATA_DIR', async () => {
     const file = join(scratch, 'stopped.tgz');
@@ -224,14 +152,16 @@ describe('operator commands on the embedded database', () => {
    * file the test stored; and the file of every report its database names.
    */
   async function expectSameOrder(restored: string) {
-    const shown = await cli(['order', orderId, '--json'], { DATA_DIR: restored });
+    const shown = await cli(['order', seeded.orderId, '--json'], { DATA_DIR: restored });
     const data = JSON.parse(shown.out.join('\n')) as {
       order: { email: string; reportKey: string | null };
       ledger: { kind: string }[];
     };
-    expect(data.order.email).toBe(email);
+    expect(data.order.email).toBe(seeded.email);
     expect(data.ledger.map((row) => row.kind)).toEqual(['spend']);
-    expect(readFileSync(join(restored, 'reports', 'orders', `${orderId}.pdf`))).toEqual(report);
+    expect(readFileSync(join(restored, 'reports', 'orders', `${seeded.orderId}.pdf`))).toEqual(
+      report,
+    );
     if (data.order.reportKey) {
       expect(statSync(join(restored, 'reports', data.order.reportKey)).size).toBeGreaterThan(0);
     }
@@ -274,14 +204,24 @@ describe('operator commands on the embedded database', () => {
       const socket = statSync(join(running, 'control.sock'));
       expect(socket.isSocket()).toBe(true);
       expect(socket.mode & 0o777).toBe(0o600);
-      const shown = await cli(['order', orderId], { DATA_DIR: running });
+      const shown = await cli(['order', seeded.orderId], { DATA_DIR: running });
       expect(shown).toMatchObject({ code: 0, err: [] });
       // The server works the order meanwhile: Pending, or Completed once it made the report.
-      expect(shown.out[0]).toMatch(new RegExp(`^Order ${orderId}: (Pending|Completed)$`));
+      expect(shown.out[0]).toMatch(new RegExp(`^Order ${seeded.orderId}: (Pending|Completed)$`));
       expect((await cli(['migrate', '--check'], { DATA_DIR: running })).out).toEqual([
         'No migrations pending.',
       ]);
       expect((await cli(['jobs'], { DATA_DIR: running })).code).toBe(0);
+      // The commands that were there before go the same way; the server reads the named file.
+      const script = join(scratch, 'script.pdf');
+      writeFileSync(script, await hostilePdfs.openActionJavaScript());
+      expect(await cli(['attach-report', seeded.orderId, script], { DATA_DIR: running })).toEqual({
+        code: 1,
+        out: [],
+        err: [
+          `Cannot attach the report to order ${seeded.orderId}: ${REPORT_FILE_MESSAGES.activeContent('javascript')}`,
+        ],
+      });
     }, 120_000);
 
     it('takes a consistent backup from the running server that restores elsewhere', async () => {
@@ -300,3 +240,142 @@ describe('operator commands on the embedded database', () => {
     }, 120_000);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'jobs and order on PostgreSQL while a server runs',
+  () => {
+    const name = `vr_cli_ops_${process.pid}_${Date.now()}`;
+    const base = process.env.TEST_DATABASE_URL!;
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
+    let t: TestApp;
+    let seeded: Seeded;
+
+    beforeAll(async () => {
+      await onAdmin(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+      t = await createTestApp(
+        {
+          name: 'postgres',
+          open: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: null }),
+        },
+        { env: { DATA_DIR: env.DATA_DIR }, slaJob: false },
+      );
+      seeded = await seedOrderAndFailedJob(t);
+    }, 120_000);
+
+    afterAll(async () => {
+      await t.close();
+      await onAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    });
+
+    orderAndJobsTests(() => ({ env, ...seeded }));
+  },
+);
+
+async function onAdmin(url: string, work: (admin: pg.Client) => Promise<unknown>) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+interface Seeded {
+  orderId: string;
+  email: string;
+  userId: string;
+  failedJobId: string;
+}
+
+/**
+ * A customer with credits orders a report; the order's mail is delivered (to the outbox); a job
+ * fails for good.
+ */
+async function seedOrderAndFailedJob(t: TestApp): Promise<Seeded> {
+  const user = await createVerifiedUser(t.app, t.database.db);
+  await adjustTo(t.database.db, { userId: user.userId, newBalance: 2, actorId: 'test' });
+  const created = await call(t.app, 'POST', '/api/api/report-orders', { vin: VIN }, user);
+  expect(created.statusCode).toBe(201);
+  // Its own queue, stopped after the failure, so no worker runs the job once it is retried.
+  const failing = await createJobQueue({ database: t.database, log: silentLog });
+  await failing.work('sla-refunds', () =>
+    Promise.reject(new Error('refund pass broke\nat some stack line')),
+  );
+  await failing.enqueue(t.database.db, 'sla-refunds', {});
+  await failing.drain();
+  const failedJobId = (await failing.inspect.failed(1))[0]!.id;
+  await failing.stop();
+  await t.jobs.drain();
+  return {
+    orderId: created.json().id,
+    email: user.email,
+    userId: user.userId,
+    failedJobId,
+  };
+}
+
+/** `order` and `jobs` on a database seeded by seedOrderAndFailedJob. */
+function orderAndJobsTests(
+  context: () => Seeded & { env: { DATA_DIR: string; DATABASE_URL?: string } },
+) {
+  it('order <id> shows the order, its mail and its ledger row; --json the same as data', async () => {
+    const { env, orderId, email, userId } = context();
+    const shown = await cli(['order', orderId], env);
+    expect(shown.code).toBe(0);
+    expect(shown.out[0]).toBe(`Order ${orderId}: Pending`);
+    expect(shown.out[1]).toBe(`  customer ${email} (${userId})`);
+    const mailLines = shown.out.filter((line) => line.includes('we received your report order'));
+    expect(mailLines.length).toBeGreaterThanOrEqual(1);
+    expect(mailLines.every((line) => line.includes(`to ${email}`))).toBe(true);
+    expect(shown.out).toContainEqual(
+      expect.stringMatching(/ {2}\S+ {2}spend -1 credit, balance after 1/),
+    );
+
+    const json = await cli(['order', orderId, '--json'], env);
+    const data = JSON.parse(json.out.join('\n')) as {
+      order: { id: string; email: string };
+      mails: { subject: string; state: string }[];
+      ledger: { kind: string; delta: number }[];
+    };
+    expect(data.order).toMatchObject({ id: orderId, email });
+    expect(data.ledger).toEqual([expect.objectContaining({ kind: 'spend', delta: -1 })]);
+    expect(data.mails).toEqual([
+      expect.objectContaining({
+        subject: expect.stringContaining('we received your report order'),
+        state: 'completed',
+      }),
+    ]);
+    expect(await cli(['order', 'no-such-order'], env)).toMatchObject({
+      code: 1,
+      err: ['No order with id no-such-order.'],
+    });
+  }, 120_000);
+
+  it('jobs lists counts per queue and the failed job; jobs retry queues it again', async () => {
+    const { env, failedJobId } = context();
+    const listed = await cli(['jobs'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('sla-refunds: failed 1');
+    expect(listed.out).toContain('1 failed job:');
+    const line = listed.out.find((l) => l.includes(failedJobId));
+    expect(line).toMatch(/sla-refunds {2}failed {2}created .* {2}ended .* {2}refund pass broke$/);
+
+    expect(await cli(['jobs', 'retry', failedJobId], env)).toEqual({
+      code: 0,
+      out: ['1 failed job queued again.'],
+      err: [],
+    });
+    const after = await cli(['jobs'], env);
+    expect(after.out).toContain('sla-refunds: retry 1');
+    expect(after.out).toContain('No failed jobs.');
+    expect(await cli(['jobs', 'retry', 'all-failed'], env)).toMatchObject({
+      code: 1,
+      err: ['No failed jobs.'],
+    });
+  }, 120_000);
+}
