@@ -61,6 +61,8 @@ import type { CpuPool } from './lib/cpu-pool.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
+import { commandIo, runCommand } from './commands.ts';
+import { serveControlChannel } from './lib/control-channel.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -89,6 +91,8 @@ export interface AppDeps {
   reportJob?: boolean;
   /** Threads for report layout and PDF checks (default: RENDER_THREADS), closed with the app. */
   reportPool?: CpuPool;
+  /** Where to serve the operator's commands (the embedded database's server; commands.ts). */
+  controlSocket?: string;
 }
 
 /**
@@ -312,6 +316,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  if (deps.controlSocket) {
+    const held = { database, jobs: jobs.inspect, services, close: () => Promise.resolve() };
+    const run = (argv: string[], out: (line: string) => void, err: (line: string) => void) =>
+      runCommand(
+        argv,
+        commandIo(
+          config,
+          { resources: async () => held, database: async () => held },
+          { out, err },
+        ),
+      );
+    // Without the channel the server still serves; the CLI then says the database is in use.
+    await serveControlChannel(deps.controlSocket, run).then(
+      (channel) => app.addHook('onClose', channel.close),
+      (err: unknown) => app.log.warn({ err }, 'the CLI channel (control.sock) is not served'),
+    );
+  }
+
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
   await app.register(sharedPageRoutes, {
     views: services.reportViews,

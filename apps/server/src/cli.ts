@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createRecallsProvider } from './adapters/recalls/index.ts';
 import { createVehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
 import { createPlateProvider } from './adapters/plates/index.ts';
@@ -9,9 +10,10 @@ import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
-import { runCli, type CliServices } from './modules/users/users.cli.ts';
 import { inlineReportWork } from './modules/reports/report-work.ts';
 import { createServices } from './services.ts';
+import { commandIo, controlSocketPath, runCommand, type CommandResources } from './commands.ts';
+import { callControlChannel } from './lib/control-channel.ts';
 
 /**
  * The configured decoder, opened when a command first decodes: opening the offline vPIC data
@@ -29,11 +31,11 @@ function decoderOpenedOnFirstUse(config: Config): VinDecoder {
 }
 
 /**
- * The server's services on the database the server would open (same configuration). Mails are
- * queued with the change; a running server's worker delivers them (with the embedded database,
- * once the server starts again).
+ * The server's services on the database the server would open (same configuration), for a
+ * command no running server took (PostgreSQL, or the embedded database with no server). Mails
+ * are queued with the change; a server's worker delivers them.
  */
-async function openServices(config: Config): Promise<CliServices> {
+async function openResources(config: Config): Promise<CommandResources> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -59,7 +61,9 @@ async function openServices(config: Config): Promise<CliServices> {
       log,
     });
     return {
-      ...services,
+      database,
+      jobs: jobs.inspect,
+      services,
       close: async () => {
         await jobs.stop();
         reportStorage.destroy?.();
@@ -73,16 +77,51 @@ async function openServices(config: Config): Promise<CliServices> {
   }
 }
 
+/** Arguments naming files, made absolute: a running server may run the command elsewhere. */
+function withFullPaths(argv: readonly string[]): string[] {
+  const [command] = argv;
+  const fileAt = command === 'attach-report' ? 2 : command === 'backup' ? 1 : -1;
+  return argv.map((arg, i) => (i === fileAt ? resolve(arg) : arg));
+}
+
 /** `npm run cli -- <command>`. */
 async function main(): Promise<number> {
   loadEnvFile();
   const config = parseConfig(process.env);
   keepDataPrivate(config.DATA_DIR);
-  return runCli(process.argv.slice(2), {
-    openServices: () => openServices(config),
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
+  const argv = process.argv.slice(2);
+  const lines = {
+    out: (line: string) => process.stdout.write(`${line}\n`),
+    err: (line: string) => process.stderr.write(`${line}\n`),
+  };
+  // The embedded database belongs to the server's process while it runs: the command runs there.
+  if (!config.DATABASE_URL && argv[0] !== 'restore') {
+    const outcome = await callControlChannel(
+      controlSocketPath(config.DATA_DIR),
+      withFullPaths(argv),
+    );
+    if (outcome) {
+      outcome.out.forEach(lines.out);
+      outcome.err.forEach(lines.err);
+      return outcome.code;
+    }
+  }
+  const io = commandIo(
+    config,
+    {
+      resources: () => openResources(config),
+      database: async () => {
+        const database = await openDatabase({
+          databaseUrl: config.DATABASE_URL,
+          dataDir: config.DATA_DIR,
+          migrate: false,
+        });
+        return { database, close: () => database.close() };
+      },
+    },
+    lines,
+  );
+  return runCommand(argv, io);
 }
 
 main().then(

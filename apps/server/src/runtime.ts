@@ -3,6 +3,7 @@ import { createVinDecoder } from './adapters/vin-decoder/index.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { controlSocketPath } from './commands.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -22,7 +23,13 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     await database.close();
     throw err;
   });
-  const app = await buildApp({ config, database, decoder });
+  const app = await buildApp({
+    config,
+    database,
+    decoder,
+    // Only this process may open the embedded database: the CLI's commands run here meanwhile.
+    ...(config.DATABASE_URL ? {} : { controlSocket: controlSocketPath(config.DATA_DIR) }),
+  });
   let closing: Promise<void> | undefined;
   return {
     app,

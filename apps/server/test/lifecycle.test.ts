@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
+import { freePort, waitHealthy } from './support/server-process.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { PASSWORD } from './auth-support.ts';
 
@@ -44,28 +44,6 @@ function cli(args: string[], dataDir: string): Promise<{ code: number | null; st
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => r(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function waitHealthy(url: string, proc: Proc): Promise<void> {
-  for (;;) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
-    try {
-      if ((await fetch(`${url}/api/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe('server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-lifecycle-'));
   beforeAll(() => seedVpicData(dataDir));
@@ -83,7 +61,7 @@ describe('server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const first = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, first);
+    await waitHealthy(url, first.child, first.output);
 
     // A cold batch decode takes long enough to still be running when the signal arrives.
     const vins = [
@@ -114,7 +92,7 @@ describe('server process', () => {
     await client.close();
 
     const second = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, second);
+    await waitHealthy(url, second.child, second.output);
     const catalog = (await (
       await fetch(`${url}/api/api/stripe-credit/credit-packages`)
     ).json()) as {
@@ -126,24 +104,28 @@ describe('server process', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('keeps a second process off the embedded database while a server holds it', async () => {
+  it('keeps a second process off the embedded database; the CLI runs in the server meanwhile', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server);
+    await waitHealthy(url, server.child, server.output);
 
+    const second = run({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim().split('\n')).toEqual([
+      new DatabaseInUseError(join(dataDir, 'pglite')).message,
+    ]);
+    // The CLI reaches the running server (DATA_DIR/control.sock) instead of the locked files.
     const beside = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(beside.code).toBe(1);
-    expect(beside.stderr.trim().split('\n')).toEqual([
-      `Cannot open the database: ${new DatabaseInUseError(join(dataDir, 'pglite')).message}`,
-    ]);
+    expect(beside.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
     expect((await fetch(`${url}/api/api/health`)).ok).toBe(true);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const after = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(after.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
-  });
+  }, 180_000);
 });
 
 /** Every path under `dir` whose mode lets group or other users in. */
@@ -166,7 +148,7 @@ describe('DATA_DIR', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server);
+    await waitHealthy(url, server.child, server.output);
     // A sign-up writes a session-bearing row and a code to PGlite's WAL, where the audit found them.
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',

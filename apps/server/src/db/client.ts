@@ -35,6 +35,13 @@ export interface Database {
    */
   setUpInTurn<T>(work: (executeSql: ExecuteSql) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** Applies the migrations not applied yet (apps/server/drizzle); a no-op when none is. */
+  migrate(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a gzipped tarball, taken inside the process that holds
+   * the database, so it is consistent while that process serves requests.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,6 +53,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PostgreSQL: how long a query may wait for a pooled connection (REQUEST_TIMEOUT_MS). */
   connectionWaitMs?: number;
+  /** Whether opening applies pending migrations (default true; `migrate --check` only looks). */
+  migrate?: boolean;
 }
 
 /** Any number to pick one lock for setup work; every instance of every version uses it. */
@@ -56,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options)
     : await openPglite(options.dataDir);
+  if (options.migrate === false) return database;
   try {
     await database.migrate();
   } catch (err) {
@@ -65,9 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPglite(
-  dataDir: string | null,
-): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   let unlock: () => Promise<void> = () => Promise.resolve();
   if (dataDir === null) {
@@ -102,6 +110,7 @@ async function openPglite(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       if (!client.closed) {
         await client.close();
@@ -114,7 +123,7 @@ async function openPglite(
 async function openPostgres(
   url: string,
   options: Pick<DatabaseOptions, 'poolMax' | 'connectionWaitMs'>,
-): Promise<Database & { migrate(): Promise<void> }> {
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
@@ -173,4 +182,21 @@ function retryingTransactions(db: Db): Db {
   db.transaction = ((work, config) =>
     retryOnConflict(() => transaction(work, config))) as Db['transaction'];
   return db;
+}
+
+/**
+ * Creates the embedded database under `dataDir` from a dump of another one (dumpDataDir). The
+ * directory must hold no database yet: PGlite would not load a dump over one.
+ */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  const dir = join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const unlock = await lockPgliteDir(dir);
+  try {
+    const client = await PGlite.create(dir, { loadDataDir: dump });
+    await client.close();
+    closeToOthers(dir);
+  } finally {
+    await unlock();
+  }
 }

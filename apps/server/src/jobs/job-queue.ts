@@ -139,6 +139,34 @@ export interface JobQueue extends JobSender {
   unfinished(name: JobName): Promise<number>;
   /** Stops polling and waits (a few seconds at most) for running jobs. */
   stop(): Promise<void>;
+  /** What operators look at (`npm run cli -- jobs`, `order`); reads pg-boss's tables. */
+  inspect: JobInspector;
+}
+
+/** A job as an operator sees it. */
+export interface JobSummary {
+  id: string;
+  queue: string;
+  state: string;
+  createdOn: Date;
+  /** When it failed or completed; null while unfinished. */
+  completedOn: Date | null;
+  retryCount: number;
+  /** The first line of the error of its last failed attempt, if any. */
+  error: string | null;
+}
+
+export interface JobInspector {
+  /** Jobs per queue and state, every queue of this server listed. */
+  countsByState(): Promise<{ queue: string; state: string; count: number }[]>;
+  /** Failed jobs (retries used up), newest first. */
+  failed(limit: number): Promise<JobSummary[]>;
+  /** Jobs whose data names the order, oldest first. */
+  ofOrder(orderId: string): Promise<JobSummary[]>;
+  /** Mail jobs queued since `since` (at most `limit`), with their data, oldest first. */
+  mailsSince(since: Date, limit: number): Promise<(JobSummary & { data: MailJob })[]>;
+  /** Queues failed jobs again, by id or all of them; resolves to the number queued again. */
+  retry(target: readonly string[] | 'all-failed'): Promise<number>;
 }
 
 export interface JobLogger {
@@ -198,6 +226,50 @@ export async function createJobQueue(deps: {
 
   const working = new Set<JobName>();
   const workerIds: string[] = [];
+
+  const SUMMARY = `id::text, name AS queue, state::text, created_on AS "createdOn",
+    completed_on AS "completedOn", retry_count AS "retryCount",
+    split_part(COALESCE(output->>'message', ''), E'\n', 1) AS error`;
+  const summaries = async <T = JobSummary>(rest: string, values: unknown[], extra = '') => {
+    const { rows } = await database.executeSql(
+      `SELECT ${SUMMARY}${extra} FROM ${SCHEMA}.job ${rest}`,
+      values,
+    );
+    return (rows as (T & { error: string })[]).map((row) => ({ ...row, error: row.error || null }));
+  };
+  const inspect: JobInspector = {
+    async countsByState() {
+      const { rows } = await database.executeSql(
+        `SELECT name AS queue, state::text, count(*)::int AS count FROM ${SCHEMA}.job
+         GROUP BY name, state ORDER BY name, state`,
+      );
+      return rows as { queue: string; state: string; count: number }[];
+    },
+    failed: (limit) =>
+      summaries(`WHERE state = 'failed' ORDER BY completed_on DESC LIMIT $1`, [limit]),
+    ofOrder: (orderId) =>
+      summaries(`WHERE data->>'orderId' = $1 ORDER BY created_on, id`, [orderId]),
+    mailsSince: (since, limit) =>
+      summaries<JobSummary & { data: MailJob }>(
+        `WHERE name = 'mail' AND created_on >= $1 ORDER BY created_on, id LIMIT $2`,
+        [since, limit],
+        ', data',
+      ),
+    async retry(target) {
+      const failed =
+        target === 'all-failed'
+          ? await summaries(`WHERE state = 'failed'`, [])
+          : await summaries(`WHERE id::text = ANY($1) AND state = 'failed'`, [target]);
+      let retried = 0;
+      for (const queue of new Set(failed.map((job) => job.queue))) {
+        const ids = failed.filter((job) => job.queue === queue).map((job) => job.id);
+        // pg-boss 12 answers the count it queued again, though its types leave it out.
+        const answer = (await boss.retry(queue, ids)) as { affected?: number };
+        retried += answer.affected ?? 0;
+      }
+      return retried;
+    },
+  };
 
   async function countJobs(where: string, values: unknown[]): Promise<number> {
     const { rows } = await database.executeSql(
@@ -266,5 +338,7 @@ export async function createJobQueue(deps: {
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
     },
+
+    inspect,
   };
 }

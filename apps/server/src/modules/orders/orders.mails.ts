@@ -1,6 +1,9 @@
 import { reportViewPath } from '@vr/contracts';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 
+/** How every mail about an order names it; support finds an order's mails by it. */
+export const orderMention = (orderId: string) => `(order ${orderId})`;
+
 export interface OrderMailContext {
   productName: string;
   publicUrl: string;
@@ -33,7 +36,7 @@ export function orderReceivedMail(
     to,
     subject: `${ctx.productName}: we received your report order`,
     paragraphs: [
-      `We received your order for a vehicle history report (order ${order.id}).`,
+      `We received your order for a vehicle history report ${orderMention(order.id)}.`,
       `VIN: ${order.vin}. Vehicle: ${order.vehicle}.`,
       `One credit was used. Your report is usually ready in under a minute; we e-mail you when it is. If it is not ready within ${slaHours} hours, your credit comes back automatically.`,
     ],
@@ -46,7 +49,7 @@ export function reportReadyMail(ctx: OrderMailContext, to: string, order: MailOr
     to,
     subject: `${ctx.productName}: your vehicle history report is ready`,
     paragraphs: [
-      `The report for VIN ${order.vin} (${order.vehicle}) is ready (order ${order.id}).`,
+      `The report for VIN ${order.vin} (${order.vehicle}) is ready ${orderMention(order.id)}.`,
       'Read it on the web (it works on a phone), download the PDF or share it with a link; it is also in "My VIN Lookups" on your dashboard.',
     ],
     link: reportPage(ctx, order),
@@ -63,7 +66,7 @@ export function reportUpdatedMail(
     to,
     subject: `${ctx.productName}: your vehicle history report was updated`,
     paragraphs: [
-      `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one (order ${order.id}).`,
+      `We replaced the report for VIN ${order.vin} (${order.vehicle}) with a corrected one ${orderMention(order.id)}.`,
       'Open it on the web or from "My VIN Lookups" on your dashboard; nothing was charged.',
     ],
     link: reportPage(ctx, order),
@@ -90,7 +93,7 @@ export function orderRefundedMail(
     to,
     subject: `${ctx.productName}: your credit was returned`,
     paragraphs: [
-      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) (order ${order.id}).`,
+      `We could not deliver the report for VIN ${order.vin} (${order.vehicle}) ${orderMention(order.id)}.`,
       reason,
       'The credit you used has been returned to your balance. We are sorry for the trouble.',
     ],

@@ -1,11 +1,14 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
+import { withOpened } from '../../lib/cli-run.ts';
+import { OPERATIONS_USAGE } from '../operations/operations.cli.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export const CLI_USAGE =
-  'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf>';
+  'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf> | ' +
+  OPERATIONS_USAGE;
 
 /** The services the commands use, on the database the server would open. */
 export interface CliServices {
@@ -23,21 +26,6 @@ export interface CliIo {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-async function withServices(io: CliIo, run: (services: CliServices) => Promise<number>) {
-  let services: CliServices;
-  try {
-    services = await io.openServices();
-  } catch (err) {
-    io.err(`Cannot open the database: ${errorText(err)}`);
-    return 1;
-  }
-  try {
-    return await run(services);
-  } finally {
-    await services.close();
-  }
-}
-
 async function attachReportCommand(args: readonly string[], io: CliIo): Promise<number> {
   const [orderId, file] = args;
   if (args.length !== 2 || !orderId || !file) {
@@ -50,7 +38,7 @@ async function attachReportCommand(args: readonly string[], io: CliIo): Promise<
     io.err(`Cannot read ${file}: ${errorText(err)}`);
     return 1;
   }
-  return withServices(io, async ({ reports }) => {
+  return withOpened(io.err, io.openServices, async ({ reports }) => {
     try {
       const order = await reports.attachReportCompleteOrderAndMailCustomer({
         orderId,
@@ -91,7 +79,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(`Role must be ADMIN or USER, not '${args[1]}'. ${CLI_USAGE}`);
     return 2;
   }
-  return withServices(io, async ({ users }) => {
+  return withOpened(io.err, io.openServices, async ({ users }) => {
     const result = await users.setRoleByEmail(email.data, role.data);
     if (!result.ok) {
       io.err(`No account with e-mail ${email.data}.`);
