@@ -172,10 +172,11 @@ export function createOrdersService(deps: OrdersDeps) {
       const vin = normalizeVin(input.vin);
       if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
       const key = input.idempotencyKey;
-      if (key) {
-        const existing = await findOrderByIdempotencyKey(db, input.userId, key);
-        if (existing) return { order: existing, created: false };
-      }
+      // A retry of the same request (same key) gets its order, however far the first one got.
+      const firstOfSameKey = async () =>
+        key ? await findOrderByIdempotencyKey(db, input.userId, key) : undefined;
+      const replayed = await firstOfSameKey();
+      if (replayed) return { order: replayed, created: false };
       // The balance first: without credit nothing else is asked, of the provider or of vPIC.
       // The spend in the transaction below stays the authority.
       if ((await deps.credits.balanceOf(input.userId)) < REPORT_COST_CREDITS) {
@@ -184,6 +185,9 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       const earlier = await orderNotToRepeat(db, input.userId, vin, input.fresh);
       if (earlier) {
+        // The earlier order may be this request's own, made by a concurrent copy of it.
+        const same = await firstOfSameKey();
+        if (same) return { order: same, created: false };
         await budgets.orderRefused(input.userId);
         return earlier;
       }
@@ -222,16 +226,15 @@ export function createOrdersService(deps: OrdersDeps) {
         });
       } catch (err) {
         if (err instanceof OrderedMeanwhile) {
-          // A retry of the same request (same key) gets its order, as the first check would have.
-          const same = key ? await findOrderByIdempotencyKey(db, input.userId, key) : undefined;
+          const same = await firstOfSameKey();
           if (same) return { order: same, created: false };
           await budgets.orderRefused(input.userId);
           return err.earlier;
         }
         // A concurrent request with the same key won the race (it may have spent the last credit
         // first, or taken the key): answer with its order.
-        if (key && (err instanceof InsufficientCreditsError || isUniqueViolation(err))) {
-          const existing = await findOrderByIdempotencyKey(db, input.userId, key);
+        if (err instanceof InsufficientCreditsError || isUniqueViolation(err)) {
+          const existing = await firstOfSameKey();
           if (existing) return { order: existing, created: false };
         }
         if (err instanceof InsufficientCreditsError) {
