@@ -3,10 +3,14 @@ import { createVinDecoder } from './adapters/vin-decoder/index.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 
 export interface Runtime {
   app: FastifyInstance;
-  /** Stops taking requests, lets in-flight ones finish, then closes the database and data. */
+  /**
+   * Answers not ready from now on, stops taking jobs (letting running ones finish within the
+   * grace), stops taking requests, lets in-flight ones finish, then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -22,12 +26,14 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     await database.close();
     throw err;
   });
-  const app = await buildApp({ config, database, decoder });
+  const readiness = createReadiness();
+  const app = await buildApp({ config, database, decoder, readiness });
   let closing: Promise<void> | undefined;
   return {
     app,
     close: () => {
       closing ??= (async () => {
+        readiness.drain();
         await app.close();
         await decoder.close();
         await database.close();

@@ -3,8 +3,6 @@ import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
 import { startRuntime } from './runtime.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   loadEnvFile();
   const config = parseConfig(process.env);
@@ -23,7 +21,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
     runtime.close().then(
       () => {

@@ -54,11 +54,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, proc: Proc): Promise<void> {
+async function waitReady(url: string, proc: Proc): Promise<void> {
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
     try {
-      if ((await fetch(`${url}/api/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/api/ready`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -83,7 +83,7 @@ describe('server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const first = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, first);
+    await waitReady(url, first);
 
     // A cold batch decode takes long enough to still be running when the signal arrives.
     const vins = [
@@ -114,7 +114,7 @@ describe('server process', () => {
     await client.close();
 
     const second = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, second);
+    await waitReady(url, second);
     const catalog = (await (
       await fetch(`${url}/api/api/stripe-credit/credit-packages`)
     ).json()) as {
@@ -130,7 +130,7 @@ describe('server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server);
+    await waitReady(url, server);
 
     const beside = await cli(['set-role', 'nobody@example.com', 'ADMIN'], dataDir);
     expect(beside.code).toBe(1);
@@ -166,7 +166,7 @@ describe('DATA_DIR', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server);
+    await waitReady(url, server);
     // A sign-up writes a session-bearing row and a code to PGlite's WAL, where the audit found them.
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',

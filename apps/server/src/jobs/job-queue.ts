@@ -3,6 +3,8 @@ import { PgBoss, fromDrizzle } from 'pg-boss';
 import type { Database, Db, ExecuteSql } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../adapters/mail/index.ts';
+import { jobRuns } from '../lib/metrics.ts';
+import { currentRequestId, runInJobOf } from '../lib/request-id.ts';
 import { copyJobsOfPgBoss10 } from './pg-boss-10-jobs.ts';
 
 /** A receipt to render on delivery: the intent and the balance its credit left. */
@@ -125,8 +127,14 @@ export interface JobQueue extends JobSender {
   drain(): Promise<void>;
   /** Jobs of `name` not finished yet (queued, waiting for a retry, or running). */
   unfinished(name: JobName): Promise<number>;
-  /** Stops polling and waits (a few seconds at most) for running jobs. */
-  stop(): Promise<void>;
+  /** Unfinished jobs per queue and state, with the age of the oldest (GET /metrics). */
+  queueStats(): Promise<{ queue: string; state: string; count: number; oldestSeconds: number }[]>;
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` (default 5 s) for running ones; a job still
+   * running then is left active and expires to another instance. Once per queue: later calls
+   * wait for the first.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export interface JobLogger {
@@ -186,6 +194,7 @@ export async function createJobQueue(deps: {
 
   const working = new Set<JobName>();
   const workerIds: string[] = [];
+  let stopping: Promise<void> | undefined;
 
   async function countJobs(where: string, values: unknown[]): Promise<number> {
     const { rows } = await database.executeSql(
@@ -197,7 +206,9 @@ export async function createJobQueue(deps: {
 
   return {
     async enqueue(executor, name, data, options = {}) {
-      await boss.send(name, data, {
+      // A job queued while answering a request carries its id: the job's log lines name it.
+      const requestId = currentRequestId();
+      await boss.send(name, requestId ? { ...data, requestId } : data, {
         // The caller's transaction (or database): the job commits with the change causing it.
         db: fromDrizzle(executor, sql),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
@@ -217,10 +228,18 @@ export async function createJobQueue(deps: {
           name,
           { batchSize: 1, pollingIntervalSeconds },
           async ([job]) => {
+            const { requestId, ...data } = job!.data as Jobs[typeof name] & { requestId?: string };
+            const end = jobRuns.startTimer({ queue: name });
             try {
-              await handler({ id: job!.id, data: job!.data });
+              await runInJobOf(requestId, () =>
+                handler({ id: job!.id, data: data as Jobs[typeof name] }),
+              );
+              end({ outcome: 'completed' });
             } catch (err) {
-              log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later');
+              end({ outcome: 'failed' });
+              await runInJobOf(requestId, async () =>
+                log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later'),
+              );
               // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
               throw err;
             } finally {
@@ -250,8 +269,18 @@ export async function createJobQueue(deps: {
 
     unfinished: (name) => countJobs(`name = $1 AND state < 'completed'`, [name]),
 
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000 });
+    async queueStats() {
+      const { rows } = await database.executeSql(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count,
+           coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
+         FROM ${SCHEMA}.job WHERE state < 'completed' GROUP BY name, state`,
+      );
+      return rows as { queue: string; state: string; count: number; oldestSeconds: number }[];
+    },
+
+    stop(timeoutMs = 5000) {
+      stopping ??= boss.stop({ graceful: true, timeout: timeoutMs });
+      return stopping;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
+import { mailDeliveries } from '../lib/metrics.ts';
 import type { JobQueue, JobSender, ReceiptJob } from './job-queue.ts';
 
 /** Queues `message` in the transaction (or on the database) that causes it. */
@@ -30,6 +31,13 @@ export function registerMailDelivery(
         : data.kind === 'sealed'
           ? deps.openSealedMail(data.sealed)
           : data.message;
-    if (message) await deps.mailer.send(message, id);
+    if (!message) return;
+    try {
+      await deps.mailer.send(message, id);
+    } catch (err) {
+      mailDeliveries.inc({ outcome: 'failed' });
+      throw err;
+    }
+    mailDeliveries.inc({ outcome: 'delivered' });
   });
 }

@@ -29,6 +29,7 @@ import {
   recordGenerationFailure,
   type ReportOrderRow,
 } from '../orders/orders.repo.ts';
+import { orderCompletion, reportGenerations } from '../../lib/metrics.ts';
 
 /** Everything a report is made of, gathered before it is rendered. */
 export interface ReportContent {
@@ -163,14 +164,21 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       const completed = await markOrderCompleted(tx, order, { key, source: 'generated' }, now());
       const email = await findCustomerEmail(tx, completed.userId);
       if (email) await enqueueMail(jobs, tx, reportReadyMail(mail, email, completed));
-      return 'completed';
+      return { ordered: order.createdAt };
     });
     if (outcome === 'discard') {
       await storage
         .delete(key)
         .catch((err: unknown) => log.warn({ err, key }, 'unused generated report kept'));
     }
-    if (outcome === 'completed') log.info({ orderId }, 'report generated; order Completed');
+    if (typeof outcome === 'object') {
+      reportGenerations.inc({ outcome: 'completed', cause: 'none' });
+      orderCompletion.observe(
+        { source: 'generated' },
+        (now().getTime() - outcome.ordered.getTime()) / 1000,
+      );
+      log.info({ orderId }, 'report generated; order Completed');
+    }
   }
 
   /**
@@ -184,10 +192,10 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
     failure: ReportSourceFailure,
   ): Promise<void> {
     const at = now();
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, seen.id);
-      if (!order || order.status === 'Refunded') return;
-      if (order.generationAttempts !== seen.generationAttempts) return;
+      if (!order || order.status === 'Refunded') return null;
+      if (order.generationAttempts !== seen.generationAttempts) return null;
       const attempts = order.generationAttempts + 1;
       if (order.status === 'Completed') {
         // A regeneration failed: the report the customer has stays.
@@ -197,7 +205,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
           { attempts, lastError: failure.message, nextAt: null },
           at,
         );
-        return;
+        return { outcome: 'regeneration_failed', cause: 'provider_unavailable' };
       }
       const nextAt = nextTryAt(attempts, at);
       const deadline = order.createdAt.getTime() + deps.retryHours * 3_600_000;
@@ -214,7 +222,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
           { orderId: order.id, retry: attempts },
           { startAfter: nextAt },
         );
-        return;
+        return { outcome: 'retry', cause: 'provider_unavailable' };
       }
       await recordGenerationFailure(
         tx,
@@ -227,7 +235,12 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         : REFUND_REASONS.providerRefused(failure.message);
       await refundOrderAndMailCustomer(tx, { jobs, mail }, order, reason, at);
       log.info({ orderId: order.id, reason: failure.message }, 'report not generated; refunded');
+      return {
+        outcome: 'refunded',
+        cause: failure.retryable ? 'retries_exhausted' : 'provider_refused',
+      };
     });
+    if (outcome) reportGenerations.inc(outcome);
   }
 
   return {
