@@ -1,3 +1,5 @@
+// First: tracing instruments the modules imported after it.
+import { stopTracing } from './tracing.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
@@ -23,16 +25,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
-    runtime.close().then(
-      () => {
-        app.log.info('shutdown complete');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    runtime
+      .close()
+      .then(stopTracing)
+      .then(
+        () => {
+          app.log.info('shutdown complete');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

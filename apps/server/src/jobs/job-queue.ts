@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle } from 'pg-boss';
 import type { Database, Db, ExecuteSql } from '../db/client.ts';
@@ -143,6 +144,39 @@ export interface JobLogger {
   warn(obj: object, msg: string): void;
 }
 
+const tracer = trace.getTracer('vr-jobs');
+
+/**
+ * One run of a job: in the context of the request that queued it (its log lines name the
+ * request), as a span carrying the request id, timed by queue and outcome. A failure is logged
+ * and thrown on: pg-boss keeps it as the job's output and retries on the queue's schedule.
+ */
+async function runJob<N extends JobName>(
+  name: N,
+  job: { id: string; data: Jobs[N] & { requestId?: string } },
+  handler: JobHandler<N>,
+  log: JobLogger,
+): Promise<void> {
+  const { requestId, ...data } = job.data;
+  const end = jobRuns.startTimer({ queue: name });
+  const attributes = { 'job.queue': name, 'job.id': job.id, 'http.request.id': requestId };
+  await runInJobOf(requestId, () =>
+    tracer.startActiveSpan(`job ${name}`, { attributes }, async (span) => {
+      try {
+        await handler({ id: job.id, data: data as Jobs[N] });
+        end({ outcome: 'completed' });
+      } catch (err) {
+        end({ outcome: 'failed' });
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        log.warn({ err, job: { name, id: job.id } }, 'job failed; it is retried later');
+        throw err;
+      } finally {
+        span.end();
+      }
+    }),
+  );
+}
+
 /** pg-boss 12 keeps its tables here; it cannot open the `pgboss` schema of version 10. */
 const SCHEMA = 'pgboss_v12';
 /** pg-boss's schema, whose tables hold the jobs' data (tests read them). */
@@ -228,20 +262,8 @@ export async function createJobQueue(deps: {
           name,
           { batchSize: 1, pollingIntervalSeconds },
           async ([job]) => {
-            const { requestId, ...data } = job!.data as Jobs[typeof name] & { requestId?: string };
-            const end = jobRuns.startTimer({ queue: name });
             try {
-              await runInJobOf(requestId, () =>
-                handler({ id: job!.id, data: data as Jobs[typeof name] }),
-              );
-              end({ outcome: 'completed' });
-            } catch (err) {
-              end({ outcome: 'failed' });
-              await runInJobOf(requestId, async () =>
-                log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later'),
-              );
-              // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
-              throw err;
+              await runJob(name, job!, handler, log);
             } finally {
               // After a job, the loop fetches again at once instead of pausing for the poll.
               boss.notifyWorker(workerId);
