@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { ReportStorage } from '../src/adapters/report-storage/index.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { createReadiness } from '../src/modules/health/readiness.ts';
 import { createVerifiedUser } from './auth-support.ts';
+import { orderAsNewCustomer } from './support/orders.ts';
 import { createTestApp, testConfig, testDecoder, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
@@ -25,16 +25,18 @@ describe.each(testDatabases())('metrics on $name', (testDb) => {
     });
 
   it('are not there without the token, or with a wrong one', async () => {
-    expect((await scrape()).statusCode).toBe(404);
-    expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(404);
-    expect((await scrape(TOKEN)).statusCode).toBe(404);
+    for (const res of [await scrape(), await scrape(`Bearer ${TOKEN}x`), await scrape(TOKEN)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('# TYPE');
+    }
   });
 
   it('name routes by their pattern, and carry the process, queue and outcome metrics', async () => {
     for (let i = 0; i < 2; i += 1) {
       expect((await t.app.inject({ method: 'GET', url: DECODE })).statusCode).toBe(200);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/no/such/path-8e1f' })).statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/api/no/such/path-8e1f' });
+    expect(missing.statusCode).toBe(404);
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -121,14 +123,7 @@ describe.each(testDatabases())('request ids on $name', (testDb) => {
   });
 
   it('travel with the report job an order queued, into its log lines', async () => {
-    const user = await createVerifiedUser(t.app, t.database.db);
-    await adjustTo(t.database.db, { userId: user.userId, newBalance: 1, actorId: 'test' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/api/report-orders',
-      headers: { authorization: `Bearer ${user.token}`, 'x-request-id': 'order-req-5d21' },
-      payload: { vin: '1HGCM82633A004352' },
-    });
+    const res = await orderAsNewCustomer(t, '1HGCM82633A004352', 'order-req-5d21');
     expect(res.statusCode).toBe(201);
     await t.jobs.drain();
     const done = lines.find((l) => l.includes('report generated; order Completed'));
@@ -217,6 +212,26 @@ describe.each(testDatabases())('readiness of a draining instance on $name', (tes
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe.each(testDatabases())('metrics without METRICS_TOKEN on $name', (testDb) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(testDb);
+  });
+  afterAll(() => t.close());
+
+  it('do not exist, whatever the request says', async () => {
+    for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('# TYPE');
     }
   });
 });

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
-import { createVerifiedUser } from './auth-support.ts';
+import { orderAsNewCustomer } from './support/orders.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 
@@ -76,14 +75,7 @@ describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $
     });
     expect(decode.statusCode).toBe(200);
 
-    const user = await createVerifiedUser(t.app, t.database.db);
-    await adjustTo(t.database.db, { userId: user.userId, newBalance: 1, actorId: 'test' });
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/api/report-orders',
-      headers: { authorization: `Bearer ${user.token}`, 'x-request-id': 'order-trace-2' },
-      payload: { vin: '1HGCM82633A004352' },
-    });
+    const order = await orderAsNewCustomer(t, '1HGCM82633A004352', 'order-trace-2');
     expect(order.statusCode).toBe(201);
     await t.jobs.drain();
     const signed = await t.app.inject({

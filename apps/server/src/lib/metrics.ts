@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { API_MESSAGES } from '@vr/contracts';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 
@@ -153,22 +154,23 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * GET /metrics on `app` in the Prometheus text format, for `Authorization: Bearer <token>`
- * only; without a token configured the path does not exist (404), as with a wrong one, so
- * nothing tells a prober it is there. Any instance (the web app, a worker's small server)
- * mounts it.
+ * only; without a token configured, or with a wrong one, it answers the API's 404, so nothing
+ * tells a prober it is there (the web app would answer its page). Any instance (the web app, a
+ * worker's small server) mounts it.
  */
 export function mountMetrics(
   app: FastifyInstance,
   options: { token: string | undefined; sources?: ScrapeSources },
 ): void {
   const { token } = options;
-  if (!token) return;
-  const expected = digest(`Bearer ${token}`);
+  const expected = token ? digest(`Bearer ${token}`) : null;
   const local = scrapeRegistry(options.sources ?? {});
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // Hashes compare in constant time whatever the lengths.
     const given = digest(request.headers.authorization ?? '');
-    if (!timingSafeEqual(given, expected)) return reply.callNotFound();
+    if (!expected || !timingSafeEqual(given, expected)) {
+      return reply.status(404).send({ message: API_MESSAGES.notFound });
+    }
     const merged = client.Registry.merge([processRegistry, local]);
     return reply.type(merged.contentType).send(await merged.metrics());
   });
