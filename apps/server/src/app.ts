@@ -195,14 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: config.METRICS_TOKEN,
     sources: { pool: database.poolStats, jobQueue: jobs.queueStats },
   });
-  // On shutdown the workers stop taking jobs while requests are still answered; a job still
-  // running when its share of the grace is over is released (it expires to another instance).
-  // They stop before the mailer they use closes.
+  // Once the requests in flight are answered the workers stop taking jobs; a job still running
+  // when its share of the grace is over is released (it expires to another instance). (Before,
+  // Fastify would answer every new request a bare 503 while they finish.) They stop before the
+  // mailer they use closes.
   const jobGraceMs = Math.max(1, config.SHUTDOWN_GRACE_SECONDS - 5) * 1000;
-  app.addHook('preClose', async () => {
-    if (!deps.jobs) await jobs.stop(jobGraceMs);
-  });
   app.addHook('onClose', async () => {
+    if (!deps.jobs) await jobs.stop(jobGraceMs);
     if (!deps.mailer) await mailer.close();
   });
   const secret = await resolveAuthSecret(config, database);

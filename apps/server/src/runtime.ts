@@ -8,8 +8,8 @@ import { createReadiness } from './modules/health/readiness.ts';
 export interface Runtime {
   app: FastifyInstance;
   /**
-   * Answers not ready from now on, stops taking jobs (letting running ones finish within the
-   * grace), stops taking requests, lets in-flight ones finish, then closes the database.
+   * Answers not ready from now on, stops taking requests and lets in-flight ones finish, stops
+   * taking jobs (letting running ones finish within the grace), then closes the database.
    */
   close(): Promise<void>;
 }
