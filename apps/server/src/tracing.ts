@@ -32,8 +32,9 @@ if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   });
   provider.register();
   // Incoming requests are @fastify/otel's spans, whose URL leaves its credentials out; the HTTP
-  // instrumentation traces the calls out (SMTP, Stripe's SDK).
-  new Http({ ignoreIncomingRequestHook: () => true });
+  // instrumentation traces the calls out (SMTP, Stripe's SDK). It must not see incoming ones at
+  // all: one it ignores runs with tracing suppressed, so Fastify's spans would never start.
+  new Http({ disableIncomingRequestInstrumentation: true });
   new Pg();
   new FastifyOtelInstrumentation({
     registerOnInitialization: true,

@@ -1,9 +1,16 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../../e2e/support/server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAsNewCustomer } from './support/orders.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
+import { FROM_SOURCES } from './support/from-sources.ts';
+import { seedVpicData } from './support/vpic-data.ts';
 
 interface ReceivedSpan {
   name: string;
@@ -102,5 +109,55 @@ describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $
       true,
     );
     expect(JSON.stringify(receiver.spans)).not.toContain('SECRETSIG7');
+  });
+});
+
+describe('traces of a server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vr-tracing-'));
+  beforeAll(() => seedVpicData(dataDir));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('start before the app loads: a decode over HTTP arrives with its request id', async () => {
+    const receiver = await otlpReceiver();
+    const port = await freePort();
+    const child = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'loopback',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+        const ready = await fetch(`${url}/api/api/ready`).catch(() => null);
+        if (ready?.ok) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const res = await fetch(`${url}/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json`, {
+        headers: { 'x-request-id': 'process-decode-3' },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      // The shutdown sends what is buffered.
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      receiver.server.close();
+    }
+    const decode = receiver.spans.find(
+      (s) => s.attributes['http.request.id'] === 'process-decode-3',
+    );
+    expect(decode?.attributes['http.route']).toBe('/api/vehicles/DecodeVinValues/:vin');
   });
 });
