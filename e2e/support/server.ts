@@ -62,14 +62,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
-      const res = await fetch(`${url}/api/api/health`);
+      const res = await fetch(`${url}/api/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${log}`);
+  if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${log}`);
   return {
     url,
     dataDir,

@@ -22,6 +22,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeErr } from './lib/error-serializer.ts';
 import { serializeReq, withoutUrlCredentials } from './lib/request-log.ts';
 import { registerLoadShedding } from './lib/load-shedding.ts';
+import { mountMetrics, registerRequestMetrics } from './lib/metrics.ts';
+import { jobRequestIdMixin, registerRequestId, requestIdOptions } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
@@ -38,6 +40,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,6 +96,8 @@ export interface AppDeps {
   reportPool?: CpuPool;
   /** Where to serve the operator's commands (the embedded database's server; commands.ts). */
   controlSocket?: string;
+  /** What GET /api/api/ready answers from; the runtime drains it on shutdown. */
+  readiness?: Readiness;
 }
 
 /**
@@ -118,6 +123,10 @@ function connectionTimeouts(requestTimeoutMs: number) {
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, decoder } = deps;
+  // The database comes migrated and the decoder with its index loaded.
+  const readiness = deps.readiness ?? createReadiness();
+  readiness.done('migrations');
+  readiness.done('decodeIndex');
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -125,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Credentials travelling in URLs (url-credentials.ts) leave every line: in the request's
       // URL, in errors, and in messages (Fastify's own name the URL).
       serializers: { err: serializeErr, req: serializeReq },
+      mixin: jobRequestIdMixin,
       hooks: {
         logMethod(args, method) {
           method.apply(this, withoutUrlCredentials(args));
@@ -133,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    ...requestIdOptions(config.TRUST_PROXY),
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it. A long
     // name in a vPIC path finds nothing, as at vPIC, instead of 414 past find-my-way's default
     // of 100 characters; Node's 16 KiB header limit still bounds the whole URL.
@@ -143,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
+  registerRequestMetrics(app);
   registerErrorHandler(app);
   registerLoadShedding(app, {
     waitingForConnection: database.waitingForConnection,
@@ -199,10 +212,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));
   const reportStorage = deps.reportStorage ?? createReportStorage(config);
+  readiness.probeStorage(reportStorage, join(config.DATA_DIR, 'tmp'));
+  mountMetrics(app, {
+    token: config.METRICS_TOKEN,
+    sources: { pool: database.poolStats, jobQueue: jobs.queueStats },
+  });
+  // Once the requests in flight are answered the workers stop taking jobs; a job still running
+  // when its share of the grace is over is released (it expires to another instance). (Before,
+  // Fastify would answer every new request a bare 503 while they finish.) They stop before the
+  // mailer they use closes.
+  const jobGraceMs = Math.max(1, config.SHUTDOWN_GRACE_SECONDS - 5) * 1000;
   const reportPool = deps.reportPool ?? createReportPool(config.RENDER_THREADS);
-  // Workers stop before the mailer and the threads they use close.
   app.addHook('onClose', async () => {
-    if (!deps.jobs) await jobs.stop();
+    if (!deps.jobs) await jobs.stop(jobGraceMs);
     if (!deps.mailer) await mailer.close();
     if (!deps.reportPool) await reportPool.close();
   });
@@ -241,8 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     }
   }
+  // The queue is started and its workers (if any) registered: this process can take its share.
+  readiness.done('jobQueue');
   if (!servesProduct) {
-    await app.register(async (api) => api.register(healthRoutes, { database }), {
+    // A worker serves its probes and metrics (mounted above) on WORKER_PORT, and nothing else.
+    await app.register(async (api) => api.register(healthRoutes, { database, readiness }), {
       prefix: API_PREFIX,
     });
     return app;
@@ -268,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every product endpoint lives under API_PREFIX (docs/*-api.md); the modules' paths omit it.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, readiness });
       await api.register(publicConfigRoutes, { config });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(sessionRefreshRoutes, refresh);

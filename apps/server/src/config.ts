@@ -73,6 +73,16 @@ const configSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    // GET /metrics answers only `Authorization: Bearer <token>`; without it there is no /metrics.
+    METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    // How long a shutdown may drain (requests and jobs in flight) before the process exits.
+    SHUTDOWN_GRACE_SECONDS: positiveInt(25),
+    // Where traces go (OTLP/HTTP, JSON); tracing.ts reads it before the config is parsed, this
+    // only refuses a bad value at boot. Unset: no tracing.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
     // Per-address limits read the client address: which proxies may rewrite it (trust-proxy.ts).
     TRUST_PROXY: trustProxySchema,
     SMTP_URL: z

@@ -4,10 +4,14 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { controlSocketPath } from './commands.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 
 export interface Runtime {
   app: FastifyInstance;
-  /** Stops taking requests, lets in-flight ones finish, then closes the database and data. */
+  /**
+   * Answers not ready from now on, stops taking requests and lets in-flight ones finish, stops
+   * taking jobs (letting running ones finish within the grace), then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -23,10 +27,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     await database.close();
     throw err;
   });
+  const readiness = createReadiness();
   const app = await buildApp({
     config,
     database,
     decoder,
+    readiness,
     // Only this process may open the embedded database: the CLI's commands run here meanwhile.
     ...(config.DATABASE_URL ? {} : { controlSocket: controlSocketPath(config.DATA_DIR) }),
   });
@@ -35,6 +41,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     app,
     close: () => {
       closing ??= (async () => {
+        readiness.drain();
         await app.close();
         await decoder.close();
         await database.close();

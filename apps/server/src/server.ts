@@ -1,9 +1,9 @@
+// First: tracing instruments the modules imported after it.
+import { stopTracing } from './tracing.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
 import { startRuntime } from './runtime.ts';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   loadEnvFile();
@@ -23,18 +23,21 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
-    runtime.close().then(
-      () => {
-        app.log.info('shutdown complete');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    runtime
+      .close()
+      .then(stopTracing)
+      .then(
+        () => {
+          app.log.info('shutdown complete');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -10,7 +10,7 @@ import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
-import { freePort, waitHealthy } from './support/server-process.ts';
+import { freePort, waitReady } from './support/server-process.ts';
 import { call } from './support/requests.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { hostilePdfs } from './support/pdf.ts';
@@ -191,7 +191,7 @@ describe('operator commands on the embedded database', () => {
       });
       server.stdout?.on('data', (d: Buffer) => (served += d.toString()));
       server.stderr?.on('data', (d: Buffer) => (served += d.toString()));
-      await waitHealthy(`http://127.0.0.1:${port}`, server, () => served);
+      await waitReady(`http://127.0.0.1:${port}`, server, () => served);
     }, 180_000);
 
     afterAll(async () => {

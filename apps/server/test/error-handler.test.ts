@@ -72,7 +72,11 @@ describe('the error handler', () => {
   it('answers a fault 500 with a generic text and logs what happened', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/fault' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.genericFailure });
+    const { requestId } = res.json<{ requestId: string }>();
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.genericFailure, requestId });
+    // The id a customer quotes is the one the failure's log line carries.
+    expect(requestId).not.toBe('');
+    expect(lines.join('\n')).toContain(`"reqId":"${requestId}"`);
     expect(res.body).not.toContain('hunter2');
     expect(lines.join('\n')).toContain('request failed');
   });
@@ -81,7 +85,7 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/api/busy' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
-    expect(res.json()).toEqual({ message: API_MESSAGES.overloaded });
+    expect(res.json()).toEqual({ message: API_MESSAGES.overloaded, requestId: expect.any(String) });
   });
 
   it('answers a spent budget 429 with the wait in Retry-After and in the body', async () => {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
-import { freePort, waitHealthy } from './support/server-process.ts';
+import { freePort, waitReady } from './support/server-process.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { PASSWORD } from './auth-support.ts';
 
@@ -61,7 +61,7 @@ describe('server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const first = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, first.child, first.output);
+    await waitReady(url, first.child, first.output);
 
     // A cold batch decode takes long enough to still be running when the signal arrives.
     const vins = [
@@ -92,7 +92,7 @@ describe('server process', () => {
     await client.close();
 
     const second = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, second.child, second.output);
+    await waitReady(url, second.child, second.output);
     const catalog = (await (
       await fetch(`${url}/api/api/stripe-credit/credit-packages`)
     ).json()) as {
@@ -108,7 +108,7 @@ describe('server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server.child, server.output);
+    await waitReady(url, server.child, server.output);
 
     const second = run({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
@@ -148,7 +148,7 @@ describe('DATA_DIR', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = run({ PORT: String(port), DATA_DIR: dataDir });
-    await waitHealthy(url, server.child, server.output);
+    await waitReady(url, server.child, server.output);
     // A sign-up writes a session-bearing row and a code to PGlite's WAL, where the audit found them.
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',

@@ -38,7 +38,11 @@ describe.each(testDatabases())('an overloaded instance on $name', (testDb) => {
     const shed = await get(app, CATALOG);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('1');
-    expect(shed.json()).toEqual({ message: API_MESSAGES.overloaded });
+    expect(shed.json()).toEqual({
+      message: API_MESSAGES.overloaded,
+      requestId: shed.headers['x-request-id'],
+    });
+    expect(shed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     waiting = 0;
     expect((await get(app, CATALOG)).statusCode).toBe(200);
   });

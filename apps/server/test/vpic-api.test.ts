@@ -600,7 +600,10 @@ describe('the vPIC API with the live service (VPIC_URL)', () => {
     for (const format of ['json', 'xml', 'csv']) {
       const res = await get(`${parts}&format=${format}`);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
+      expect(res.json()).toEqual({
+        message: VPIC_API_MESSAGES.liveFailed,
+        requestId: res.headers['x-request-id'],
+      });
     }
     expect(double.metadataHits()).toBe(0);
   });
@@ -618,7 +621,10 @@ describe('the vPIC API with the live service (VPIC_URL)', () => {
     const res = await get(`${parts}&format=json`);
     // The body never ends: only a limit counted while reading answers before the timeout (504).
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
+    expect(res.json()).toEqual({
+      message: VPIC_API_MESSAGES.liveFailed,
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('answers 502 for JSON of another shape', async () => {
@@ -646,7 +652,10 @@ describe('the vPIC API with the live service (VPIC_URL)', () => {
       '/api/vehicles/GetEquipmentPlantCodes?year=2015&equipmentType=1&reportType=all',
     );
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: VPIC_API_MESSAGES.liveFailed });
+    expect(res.json()).toEqual({
+      message: VPIC_API_MESSAGES.liveFailed,
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('still answers lists from the offline data', async () => {

@@ -15,5 +15,7 @@ export const errorResponseSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
   /** Only on POST /api/api/register, which the spec's client reads as `error`. */
   error: z.string().optional(),
+  /** On a 5xx: the request's id (also in X-Request-Id), for the customer to quote to support. */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -5,3 +5,15 @@ export const healthResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/api/ready: whether the instance takes traffic, and each check behind the answer. */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable', 'draining']),
+  checks: z.object({
+    migrations: z.boolean(),
+    decodeIndex: z.boolean(),
+    jobQueue: z.boolean(),
+    storage: z.boolean(),
+  }),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Queries waiting for a pooled connection (always 0 on PGlite, which has no pool). */
   waitingForConnection(): number;
+  /** The PostgreSQL pool's connections (PGlite has none): /metrics reads them. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Raw SQL with positional parameters, for libraries that bring their own (pg-boss). */
   executeSql: ExecuteSql;
   /**
@@ -137,6 +139,11 @@ async function openPostgres(
     db,
     kind: 'postgres',
     waitingForConnection: () => pool.waitingCount,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     migrate: () =>
       setUpPostgresInTurn(pool, (_sql, client) =>
         migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),

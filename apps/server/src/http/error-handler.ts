@@ -82,7 +82,7 @@ export function errorAnswerOf(
 
 /**
  * The one error handler: every failure, on every route, leaves as JSON
- * `{ message, code?, field?, retryAfterSeconds? }` (contracts' errorResponseSchema). Client
+ * `{ message, code?, field?, retryAfterSeconds?, requestId? }` (contracts' errorResponseSchema). Client
  * mistakes keep their 4xx; a 429 also sends `Retry-After`; a pooled connection that did not come
  * within REQUEST_TIMEOUT_MS is a 503 (the instance is overloaded); anything else is logged and
  * answered 500 without internals.
@@ -104,6 +104,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ...config?.errorExtras,
       ...body,
       ...(config?.errorField ? { error: body.message } : {}),
+      // A customer quotes it to support, who finds the request's log lines by it.
+      ...(status >= 500 ? { requestId: request.id } : {}),
     });
   });
 }

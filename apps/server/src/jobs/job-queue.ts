@@ -1,8 +1,11 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle } from 'pg-boss';
 import type { Database, Db, ExecuteSql } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../adapters/mail/index.ts';
+import { jobRuns } from '../lib/metrics.ts';
+import { currentRequestId, runInJobOf } from '../lib/request-id.ts';
 import { copyJobsOfPgBoss10 } from './pg-boss-10-jobs.ts';
 
 /** A receipt to render on delivery: the intent and the balance its credit left. */
@@ -137,8 +140,14 @@ export interface JobQueue extends JobSender {
   drain(): Promise<void>;
   /** Jobs of `name` not finished yet (queued, waiting for a retry, or running). */
   unfinished(name: JobName): Promise<number>;
-  /** Stops polling and waits (a few seconds at most) for running jobs. */
-  stop(): Promise<void>;
+  /** Unfinished jobs per queue and state, with the age of the oldest (GET /metrics). */
+  queueStats(): Promise<{ queue: string; state: string; count: number; oldestSeconds: number }[]>;
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` (default 5 s) for running ones; a job still
+   * running then is left active and expires to another instance. Once per queue: later calls
+   * wait for the first.
+   */
+  stop(timeoutMs?: number): Promise<void>;
   /** What operators look at (`npm run cli -- jobs`, `order`); reads pg-boss's tables. */
   inspect: JobInspector;
 }
@@ -173,6 +182,39 @@ export interface JobLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+}
+
+const tracer = trace.getTracer('vr-jobs');
+
+/**
+ * One run of a job: in the context of the request that queued it (its log lines name the
+ * request), as a span carrying the request id, timed by queue and outcome. A failure is logged
+ * and thrown on: pg-boss keeps it as the job's output and retries on the queue's schedule.
+ */
+async function runJob<N extends JobName>(
+  name: N,
+  job: { id: string; data: Jobs[N] & { requestId?: string } },
+  handler: JobHandler<N>,
+  log: JobLogger,
+): Promise<void> {
+  const { requestId, ...data } = job.data;
+  const end = jobRuns.startTimer({ queue: name });
+  const attributes = { 'job.queue': name, 'job.id': job.id, 'http.request.id': requestId };
+  await runInJobOf(requestId, () =>
+    tracer.startActiveSpan(`job ${name}`, { attributes }, async (span) => {
+      try {
+        await handler({ id: job.id, data: data as Jobs[N] });
+        end({ outcome: 'completed' });
+      } catch (err) {
+        end({ outcome: 'failed' });
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        log.warn({ err, job: { name, id: job.id } }, 'job failed; it is retried later');
+        throw err;
+      } finally {
+        span.end();
+      }
+    }),
+  );
 }
 
 /** pg-boss 12 keeps its tables here; it cannot open the `pgboss` schema of version 10. */
@@ -226,6 +268,7 @@ export async function createJobQueue(deps: {
 
   const working = new Set<JobName>();
   const workerIds: string[] = [];
+  let stopping: Promise<void> | undefined;
 
   const SUMMARY = `id::text, name AS queue, state::text, created_on AS "createdOn",
     completed_on AS "completedOn", retry_count AS "retryCount",
@@ -281,7 +324,9 @@ export async function createJobQueue(deps: {
 
   return {
     async enqueue(executor, name, data, options = {}) {
-      await boss.send(name, data, {
+      // A job queued while answering a request carries its id: the job's log lines name it.
+      const requestId = currentRequestId();
+      await boss.send(name, requestId ? { ...data, requestId } : data, {
         // The caller's transaction (or database): the job commits with the change causing it.
         db: fromDrizzle(executor, sql),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
@@ -303,11 +348,7 @@ export async function createJobQueue(deps: {
           { batchSize: 1, pollingIntervalSeconds },
           async ([job]) => {
             try {
-              await handler({ id: job!.id, data: job!.data });
-            } catch (err) {
-              log.warn({ err, job: { name, id: job!.id } }, 'job failed; it is retried later');
-              // pg-boss fails the job (kept as its output) and retries it on the queue's schedule.
-              throw err;
+              await runJob(name, job!, handler, log);
             } finally {
               // After a job, the loop fetches again at once instead of pausing for the poll.
               boss.notifyWorker(workerId);
@@ -335,8 +376,18 @@ export async function createJobQueue(deps: {
 
     unfinished: (name) => countJobs(`name = $1 AND state < 'completed'`, [name]),
 
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000 });
+    async queueStats() {
+      const { rows } = await database.executeSql(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count,
+           coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
+         FROM ${SCHEMA}.job WHERE state < 'completed' GROUP BY name, state`,
+      );
+      return rows as { queue: string; state: string; count: number; oldestSeconds: number }[];
+    },
+
+    stop(timeoutMs = 5000) {
+      stopping ??= boss.stop({ graceful: true, timeout: timeoutMs });
+      return stopping;
     },
 
     inspect,

@@ -2,6 +2,7 @@ import { withAttachment, type MailAttachment } from '../adapters/mail/mailer.ts'
 import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
+import { mailDeliveries } from '../lib/metrics.ts';
 import type { JobQueue, JobSender, ReceiptJob } from './job-queue.ts';
 
 /**
@@ -35,15 +36,23 @@ export function registerMailDelivery(
   },
 ): Promise<void> {
   return jobs.work('mail', async ({ id, data }) => {
-    if (data.kind === 'receipt') {
-      const receipt = await deps.renderReceiptMail(data);
-      if (receipt) await deps.mailer.send(receipt, id);
-      return;
+    const message =
+      data.kind === 'receipt'
+        ? await deps.renderReceiptMail(data)
+        : data.kind === 'sealed'
+          ? deps.openSealedMail(data.sealed)
+          : data.message;
+    if (!message) return;
+    const attachment =
+      data.kind !== 'receipt' && data.attachReportOf
+        ? await deps.reportAttachment(data.attachReportOf)
+        : null;
+    try {
+      await deps.mailer.send(attachment ? withAttachment(message, attachment) : message, id);
+    } catch (err) {
+      mailDeliveries.inc({ outcome: 'failed' });
+      throw err;
     }
-    const message = data.kind === 'sealed' ? deps.openSealedMail(data.sealed) : data.message;
-    const attachment = data.attachReportOf
-      ? await deps.reportAttachment(data.attachReportOf)
-      : null;
-    await deps.mailer.send(attachment ? withAttachment(message, attachment) : message, id);
+    mailDeliveries.inc({ outcome: 'delivered' });
   });
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_MESSAGES, API_PREFIX } from '@vr/contracts';
+import { requestsShed } from './metrics.ts';
 import { routedPath } from './routed-path.ts';
 
 /** What a client is told to wait before trying again when an instance sheds load. */
 export const SHED_RETRY_AFTER_SECONDS = 1;
 
 export function answerOverloaded(reply: FastifyReply): FastifyReply {
+  requestsShed.inc();
   return reply
     .status(503)
     .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
-    .send({ message: API_MESSAGES.overloaded });
+    .send({ message: API_MESSAGES.overloaded, requestId: reply.request.id });
 }
 
 /**

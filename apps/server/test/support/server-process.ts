@@ -12,8 +12,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once the server process answers its health probe; throws with its output if it exits. */
-export async function waitHealthy(
+/** Resolves once the server process answers its readiness probe; throws with its output if it exits. */
+export async function waitReady(
   url: string,
   child: ChildProcess,
   output: () => string,
@@ -21,7 +21,7 @@ export async function waitHealthy(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/api/ready`)).ok) return;
     } catch {
       // not listening yet
     }

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { MailLogger, Mailer, MailMessage } from './mailer.ts';
+import { observeProviderCall } from '../../lib/metrics.ts';
 
 /**
  * An attempt gives up well before its job expires (jobs/job-queue.ts), so a hung server ends
@@ -19,20 +20,22 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
   return {
     kind: 'smtp',
     async send(message: MailMessage, id: string) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-        // The same on every attempt: a mail sent twice is recognisably one mail.
-        messageId: `<${id}@${domain}>`,
-      });
+      const info = await observeProviderCall('smtp', () =>
+        transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+          // The same on every attempt: a mail sent twice is recognisably one mail.
+          messageId: `<${id}@${domain}>`,
+        }),
+      );
       log.info(
         { mail: { to: message.to, subject: message.subject, messageId: info.messageId } },
         'mail sent over SMTP',

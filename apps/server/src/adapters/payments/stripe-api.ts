@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../db/schema.ts';
+import { providerCalls } from '../../lib/metrics.ts';
 import { storedBillingDetails } from './billing-details.ts';
 
 const KNOWN_STATUSES: readonly string[] = PAYMENT_INTENT_STATUSES;
@@ -9,6 +10,16 @@ type StripeConfig = Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>;
 
 /** The SDK client; `STRIPE_API_BASE` (tests: a local double) replaces Stripe's host. */
 export function createStripeClient(config: StripeConfig): Stripe {
+  const client = stripeClientOf(config);
+  // The SDK reports each answer it got with its time (a call that got none is not reported).
+  client.on('response', (event: { status: number; elapsed: number }) => {
+    const outcome = event.status < 400 ? 'ok' : `http_${event.status}`;
+    providerCalls.observe({ provider: 'stripe', outcome }, event.elapsed / 1000);
+  });
+  return client;
+}
+
+function stripeClientOf(config: StripeConfig): Stripe {
   if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
   if (!config.STRIPE_API_BASE) return new Stripe(config.STRIPE_SECRET_KEY);
   const base = new URL(config.STRIPE_API_BASE);

@@ -1,4 +1,5 @@
 import { PlateProviderError, type PlateAnswer, type PlateProvider } from './plate-provider.ts';
+import { observeProviderCall } from '../../lib/metrics.ts';
 
 export const CARSXE_API_BASE = 'https://api.carsxe.com';
 
@@ -32,7 +33,9 @@ export function createCarsxePlateProvider(options: {
     }).toString();
     let res: Response;
     try {
-      res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+      res = await observeProviderCall('carsxe', () =>
+        fetch(url, { signal, headers: { Accept: 'application/json' } }),
+      );
     } catch (err) {
       if (signal.aborted)
         throw new PlateProviderError('The plate provider did not answer in time.', 'timeout');

@@ -4,6 +4,7 @@ import {
   type RecallCampaign,
   type RecallsProvider,
 } from './recalls-provider.ts';
+import { observeProviderCall } from '../../lib/metrics.ts';
 
 export const NHTSA_API_BASE = 'https://api.nhtsa.gov';
 
@@ -70,7 +71,9 @@ export function createNhtsaRecallsProvider(options: {
     let res: Response;
     let body: { results?: unknown } | null;
     try {
-      res = await fetch(url, { signal: bounded, headers: { Accept: 'application/json' } });
+      res = await observeProviderCall('nhtsa_recalls', () =>
+        fetch(url, { signal: bounded, headers: { Accept: 'application/json' } }),
+      );
       body = (await res.json().catch(() => null)) as { results?: unknown } | null;
     } catch (err) {
       throw new RecallsProviderError(

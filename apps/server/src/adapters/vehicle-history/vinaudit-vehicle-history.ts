@@ -1,5 +1,6 @@
 import { vinauditRecords, type VinauditReport } from './vinaudit-records.ts';
 import { VehicleHistoryError, type VehicleHistoryProvider } from './vehicle-history.ts';
+import { observeProviderCall } from '../../lib/metrics.ts';
 
 export const VINAUDIT_API_BASE = 'https://api.vinaudit.com';
 
@@ -44,7 +45,9 @@ export function createVinauditVehicleHistory(options: {
     let res: Response;
     let body: VinauditAnswer | null;
     try {
-      res = await fetch(url, { signal: bounded, headers: { Accept: 'application/json' } });
+      res = await observeProviderCall('vinaudit', () =>
+        fetch(url, { signal: bounded, headers: { Accept: 'application/json' } }),
+      );
       body = (await res.json().catch(() => null)) as VinauditAnswer | null;
     } catch (err) {
       if (bounded.aborted)

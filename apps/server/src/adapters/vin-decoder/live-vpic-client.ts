@@ -1,6 +1,7 @@
 import type { VpicAnswer, VpicResult } from '@vr/contracts';
 import { readBodyWithin } from '../../lib/bounded-body.ts';
 import { acceptVpicAnswer } from './vpic-shape.ts';
+import { observeProviderCall } from '../../lib/metrics.ts';
 
 /**
  * The largest answer read from the live service. vPIC's largest answers (a page of
@@ -40,13 +41,15 @@ export function createLiveVpicClient(options: {
 
   async function answerOf(url: URL, init: RequestInit = {}): Promise<VpicAnswer> {
     // The timeout covers reading the body too, so a service that trickles its answer counts.
-    const res = await fetch(url, {
-      ...init,
-      headers: { accept: 'application/json', ...init.headers },
-      // A redirect could point anywhere, the server's own network included: it is a failure.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    const res = await observeProviderCall('vpic', () =>
+      fetch(url, {
+        ...init,
+        headers: { accept: 'application/json', ...init.headers },
+        // A redirect could point anywhere, the server's own network included: it is a failure.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      }),
+    );
     if (res.status !== 200) {
       await res.body?.cancel();
       throw new Error(`live vPIC answered HTTP ${res.status}`);

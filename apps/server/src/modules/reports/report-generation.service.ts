@@ -32,6 +32,7 @@ import {
 } from '../orders/orders.repo.ts';
 import type { ReportInputs } from './render/report-view.ts';
 import { saveReportInputs } from './reports.repo.ts';
+import { orderCompletion, reportGenerations } from '../../lib/metrics.ts';
 
 /** Everything a report is made of, gathered before it is rendered. */
 export interface ReportContent {
@@ -187,14 +188,21 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
           attachReportOf: completed.id,
         });
       }
-      return 'completed';
+      return { ordered: order.createdAt };
     });
     if (outcome === 'discard') {
       await storage
         .delete(key)
         .catch((err: unknown) => log.warn({ err, key }, 'unused generated report kept'));
     }
-    if (outcome === 'completed') log.info({ orderId }, 'report generated; order Completed');
+    if (typeof outcome === 'object') {
+      reportGenerations.inc({ outcome: 'completed', cause: 'none' });
+      orderCompletion.observe(
+        { source: 'generated' },
+        (now().getTime() - outcome.ordered.getTime()) / 1000,
+      );
+      log.info({ orderId }, 'report generated; order Completed');
+    }
   }
 
   /**
@@ -208,10 +216,10 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
     failure: ReportSourceFailure,
   ): Promise<void> {
     const at = now();
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, seen.id);
-      if (!order || order.status === 'Refunded') return;
-      if (order.generationAttempts !== seen.generationAttempts) return;
+      if (!order || order.status === 'Refunded') return null;
+      if (order.generationAttempts !== seen.generationAttempts) return null;
       const attempts = order.generationAttempts + 1;
       if (order.status === 'Completed') {
         // A regeneration failed: the report the customer has stays.
@@ -221,7 +229,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
           { attempts, lastError: failure.message, nextAt: null },
           at,
         );
-        return;
+        return { outcome: 'regeneration_failed', cause: 'provider_unavailable' };
       }
       const nextAt = nextTryAt(attempts, at);
       const deadline = order.createdAt.getTime() + deps.retryHours * 3_600_000;
@@ -238,7 +246,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
           { orderId: order.id, retry: attempts },
           { startAfter: nextAt },
         );
-        return;
+        return { outcome: 'retry', cause: 'provider_unavailable' };
       }
       await recordGenerationFailure(
         tx,
@@ -251,7 +259,12 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         : REFUND_REASONS.providerRefused(failure.message);
       await refundOrderAndMailCustomer(tx, { jobs, mail }, order, reason, at);
       log.info({ orderId: order.id, reason: failure.message }, 'report not generated; refunded');
+      return {
+        outcome: 'refunded',
+        cause: failure.retryable ? 'retries_exhausted' : 'provider_refused',
+      };
     });
+    if (outcome) reportGenerations.inc(outcome);
   }
 
   return {

@@ -23,6 +23,7 @@ import {
 } from '../orders/orders.repo.ts';
 import type { ReportLinks } from './report-links.ts';
 import { checkReportPdf } from './report-pdf.ts';
+import { orderCompletion } from '../../lib/metrics.ts';
 
 export interface ReportsDeps {
   db: Db;
@@ -133,6 +134,10 @@ export function createReportsService(deps: ReportsDeps) {
         await storage
           .delete(previous.reportKey)
           .catch((err: unknown) => log.warn({ err, key: previous.reportKey }, 'old report kept'));
+      }
+      if (previous.status !== 'Completed') {
+        const seconds = (Date.now() - order.createdAt.getTime()) / 1000;
+        orderCompletion.observe({ source: 'uploaded' }, seconds);
       }
       return order;
     },
