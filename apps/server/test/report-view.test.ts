@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   REPORT_VIEW_MESSAGES,
   SHARE_LINK_DAYS,
@@ -50,10 +50,14 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 /** Waits (polling, as the dashboard does) until `done` holds: the workers run in the background. */
 async function until(done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 300 && !(await done()); i += 1) {
+  for (let i = 0; i < 500 && !(await done()); i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+// The first report of a render thread loads the report modules into it: more than one test's
+// usual room on a loaded machine.
+vi.setConfig({ testTimeout: 150_000 });
 
 describe.each(testDatabases())('report web view, mails and sharing on $name', (testDb) => {
   const dist = mkdtempSync(join(tmpdir(), 'vr-view-dist-'));

@@ -41,6 +41,7 @@ export function createCpuPool(options: {
   const pool = new Piscina({
     filename: entry.filename,
     argv: entry.argv,
+    execArgv: entry.execArgv,
     // Threads start on the first task, so an instance that renders nothing starts none.
     minThreads: 0,
     maxThreads: threads,

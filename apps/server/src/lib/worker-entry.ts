@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** How to start a worker thread on a module: its file and the thread's argv. */
+/** How to start a worker thread on a module: its file, the thread's argv and Node options. */
 export interface WorkerEntry {
   filename: string;
   argv: string[];
+  execArgv: string[];
 }
+
+/** The sources' own export condition of @vr/contracts (its package.json), not its last build. */
+const SOURCE_CONDITION = '--conditions=vr-source';
 
 /**
  * The worker module `name` next to the module at `base` (its `import.meta.url`). The built
@@ -16,10 +20,14 @@ export interface WorkerEntry {
  */
 export function workerEntry(name: string, base: string): WorkerEntry {
   const built = new URL(`./${name}.js`, base);
-  if (existsSync(built)) return { filename: fileURLToPath(built), argv: [] };
+  if (existsSync(built)) return { filename: fileURLToPath(built), argv: [], execArgv: [] };
+  const inherited = process.execArgv.filter((arg) => arg !== SOURCE_CONDITION);
   return {
     filename: fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)),
     argv: [new URL(`./${name}.ts`, base).href],
+    // A thread run from the sources reads the contracts' sources too, as its parent does (a
+    // parent under Vitest resolves them by an alias the thread does not have).
+    execArgv: [...inherited, SOURCE_CONDITION],
   };
 }
 

@@ -90,7 +90,11 @@ const WORKER_ENTRY = workerEntry('decode-index-worker', import.meta.url);
 /** Compiling takes tens of seconds of CPU; a worker thread keeps them off the event loop. */
 function compileInWorker(databasePath: string, target: string): Promise<void> {
   const task: CompileTask = { databasePath, target };
-  const worker = new Worker(WORKER_ENTRY.filename, { argv: WORKER_ENTRY.argv, workerData: task });
+  const worker = new Worker(WORKER_ENTRY.filename, {
+    argv: WORKER_ENTRY.argv,
+    execArgv: WORKER_ENTRY.execArgv,
+    workerData: task,
+  });
   return new Promise((resolve, reject) => {
     let answered = false;
     worker.once('message', () => {
