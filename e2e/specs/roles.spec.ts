@@ -78,6 +78,8 @@ describe.skipIf(!BASE_URL)('web and worker processes on one PostgreSQL database'
       DATA_DIR: dataDir,
       RENDER_THREADS: '1',
       REPORT_PROVIDER: 'vinaudit',
+      // The VinAudit double beside sandbox payments: a deliberate test set-up, not a shop.
+      ALLOW_SANDBOX_PAYMENTS: 'true',
       REPORT_API_KEY: CREDENTIALS.key,
       REPORT_API_USER: CREDENTIALS.user,
       REPORT_API_PASS: CREDENTIALS.pass,

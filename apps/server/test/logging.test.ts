@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../src/db/schema.ts';
+import { serializeErr } from '../src/lib/error-serializer.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases, type TestDatabase } from './support/databases.ts';
 
@@ -82,3 +83,12 @@ describe.each(testDatabases())(
     });
   },
 );
+
+describe('the error serializer', () => {
+  it('logs a thrown value without a stack or message instead of failing the log call', () => {
+    const stackless = Object.assign(new Error('provider down ?sig=SECRET'), { stack: undefined });
+    const serialized = serializeErr(stackless);
+    expect(serialized.message).toBe('provider down ?sig=[redacted]');
+    expect(() => serializeErr({ name: 'Odd' } as Error)).not.toThrow();
+  });
+});

@@ -39,7 +39,10 @@ function withoutQueryValues(error: unknown, depth = 0): unknown {
  */
 export function serializeErr(error: Error): Serialized {
   const serialized = serializeError(withoutQueryValues(error) as Error);
-  serialized.message = redactUrlCredentials(serialized.message);
-  serialized.stack = redactUrlCredentials(serialized.stack);
+  // A thrown value need not be an Error: a message or stack may be missing.
+  if (typeof serialized.message === 'string')
+    serialized.message = redactUrlCredentials(serialized.message);
+  if (typeof serialized.stack === 'string')
+    serialized.stack = redactUrlCredentials(serialized.stack);
   return serialized;
 }
