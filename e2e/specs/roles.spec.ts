@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_QUEUE_SCHEMA } from '../../apps/server/src/jobs/job-queue.ts';
 import { listenOnLoopback } from '../../apps/server/test/support/loopback.ts';
 import {
   startVinauditDouble,
@@ -130,8 +131,9 @@ describe.skipIf(!BASE_URL)('web and worker processes on one PostgreSQL database'
     );
     const [[mails] = []] = await sql(
       url,
-      `select count(*) from pgboss.job where name = 'mail'
-         and data::text like '%${orderId}%' and data::text like '%report is ready%'`,
+      // Mails are sealed; the ready mail carries its order id in the clear for its attachment.
+      `select count(*) from ${JOB_QUEUE_SCHEMA}.job where name = 'mail'
+         and data->>'attachReportOf' = '${orderId}'`,
     );
     return { status, reportKey, mails: Number(mails) };
   }
