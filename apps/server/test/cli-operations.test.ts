@@ -67,7 +67,10 @@ describe('npm run cli -- migrate', () => {
       err: [`${MIGRATIONS.length} migrations pending: ${MIGRATIONS.join(', ')}`],
     });
     const applied = await cli(['migrate'], env);
-    expect(applied).toMatchObject({ code: 0, out: [expect.stringMatching(/^Applied 14 /)] });
+    expect(applied).toMatchObject({
+      code: 0,
+      out: [expect.stringMatching(new RegExp(`^Applied ${MIGRATIONS.length} `))],
+    });
     expect(await cli(['migrate', '--check'], env)).toEqual({
       code: 0,
       out: ['No migrations pending.'],
