@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ORDER_MESSAGES,
   REPORT_PREVIEW_MESSAGES,
+  reportViewPath,
   type CustomerReportOrder,
   type ReportPreview,
 } from '@vr/contracts';
@@ -123,10 +124,12 @@ describe('VIN Records', () => {
     renderWithProviders(<MyVinLookups />);
     expect(await screen.findByText('Gathering the vehicle history records.')).toBeTruthy();
     status = 'Completed';
-    // The list polls while an order is open: Completed appears without a reload.
-    await waitFor(() => expect(screen.getByRole('button', { name: /View Report/ })).toBeTruthy(), {
+    // The list polls while an order is open: Completed appears without a reload, and View Report
+    // opens the report's page.
+    const view = await waitFor(() => screen.getByRole('link', { name: /View Report/ }), {
       timeout: 5000,
     });
+    expect(view.getAttribute('href')).toBe(reportViewPath('order-1'));
   });
 
   it('carries on a VIN lookup interrupted by the sign-in: the vehicle, its preview, one Order button', async () => {
