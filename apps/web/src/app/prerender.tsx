@@ -10,7 +10,8 @@ import { MOBILE_MEDIA_QUERY } from '../lib/responsive.ts';
  * copy is inert and hidden from assistive technology, since it does not respond yet. Its styles
  * are the app's own style sheet, which index.html links. Both layouts are rendered and CSS picks
  * one with the same rule as useIsMobile (width; touch-first pointer). The product name comes from
- * the server at run time, so the copy leaves it out.
+ * the server at run time, so the copy leaves it out; whether the visitor is signed in is known only
+ * then too, so its header shows the session as loading, never Sign In.
  */
 
 const noop = () => undefined;
@@ -18,7 +19,7 @@ const noop = () => undefined;
 function Shell({ mobile }: { mobile: boolean }) {
   return (
     <>
-      <Header productName="" mobile={mobile} onSignIn={noop} />
+      <Header productName="" mobile={mobile} onSignIn={noop} loading />
       <Hero
         mobile={mobile}
         fromCents={undefined}

@@ -1,9 +1,12 @@
-/** The call to action: "Sign In & Get Lookup" signed out, "Get Lookup" signed in. */
+/**
+ * The call to action: "Sign In & Get Lookup" signed out, "Get Lookup" signed in; while the
+ * current user is fetched (`signedIn` undefined) "Get Lookup", waiting, never Sign In.
+ */
 export function CallToAction({
-  signedIn = false,
+  signedIn,
   onAction,
 }: {
-  signedIn?: boolean;
+  signedIn: boolean | undefined;
   onAction: () => void;
 }) {
   return (
@@ -19,8 +22,9 @@ export function CallToAction({
           type="button"
           className="ui-button ui-button--contained ui-button--large"
           onClick={onAction}
+          disabled={signedIn === undefined}
         >
-          {signedIn ? 'Get Lookup' : 'Sign In & Get Lookup'}
+          {signedIn === false ? 'Sign In & Get Lookup' : 'Get Lookup'}
         </button>
       </div>
     </section>

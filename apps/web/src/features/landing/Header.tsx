@@ -24,6 +24,7 @@ export function Header({
   mobile,
   onSignIn,
   user = null,
+  loading = false,
   onDashboard,
   onSignOut,
 }: {
@@ -32,6 +33,11 @@ export function Header({
   onSignIn: () => void;
   /** Signed in: Dashboard, initials and name, Sign Out; signed out: Sign In. */
   user?: HeaderUser | null;
+  /**
+   * While the current user is fetched: neither Sign In nor the account, so that a signed-in
+   * visitor never sees Sign In (docs/product-rules.md#screens).
+   */
+  loading?: boolean;
   onDashboard?: () => void;
   onSignOut?: () => void;
 }) {
@@ -53,7 +59,11 @@ export function Header({
             ))}
           </nav>
         )}
-        {user ? (
+        {loading ? (
+          <span className="landing-session-pending" role="status" aria-label="Checking sign-in">
+            <span className="ui-spinner" aria-hidden="true" />
+          </span>
+        ) : user ? (
           <div className="landing-user">
             <button
               type="button"
@@ -102,7 +112,7 @@ export function Header({
               {link.label}
             </a>
           ))}
-          {user ? (
+          {user && !loading ? (
             <button
               type="button"
               className="landing-menu__item"

@@ -85,7 +85,7 @@ export function LandingPage() {
     setVin('');
     decode.reset();
   };
-  const { user, establish, signOut } = useSession();
+  const { user, loading: sessionLoading, establish, signOut } = useSession();
   const preview = useReportPreview(user && vehicle && open === 'vehicle' ? vehicle.vin : null);
   const { Dialog: SignInDialog, prefetch: prefetchSignIn } = useSignInDialog();
   const navigate = useNavigate();
@@ -128,6 +128,7 @@ export function LandingPage() {
         mobile={mobile}
         onSignIn={requestSignIn}
         user={user}
+        loading={sessionLoading}
         onDashboard={goDashboard}
         onSignOut={() => void signOut()}
       />
@@ -158,7 +159,10 @@ export function LandingPage() {
               onViewSample={() => show('sample')}
               onPrefetch={() => void loadSample()}
             />
-            <CallToAction signedIn={Boolean(user)} onAction={requestSignIn} />
+            <CallToAction
+              signedIn={sessionLoading ? undefined : Boolean(user)}
+              onAction={requestSignIn}
+            />
           </>
         ) : null}
       </main>
