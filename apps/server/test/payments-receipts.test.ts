@@ -98,6 +98,51 @@ describe.each(testDatabases())('receipts and card secrecy on $name', (testDb) =>
     expect(mails[0]!.html).toContain('$24.00');
   });
 
+  it('words a receipt for one credit and a balance of one, then of two, in the right number', async () => {
+    const carol = await createVerifiedUser(t.app, db);
+    const card = (
+      await api(t.app, 'POST', '/api/api/sandbox/payment-methods', carol.token, {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+        billingDetails: { name: 'Carol Count' },
+      })
+    ).json();
+    await api(t.app, 'POST', '/api/api/user/payment-methods', carol.token, {
+      paymentMethodId: card.id,
+      cardBrand: card.brand,
+      last4: card.last4,
+      expMonth: '12',
+      expYear: '2034',
+      isDefault: true,
+    });
+    const buyOne = async () => {
+      const bought = await api(
+        t.app,
+        'POST',
+        '/api/api/stripe-credit/credit-purchase',
+        carol.token,
+        {
+          packageId: 'credits_1',
+          paymentMethodId: card.id,
+          confirmImmediately: true,
+        },
+      );
+      expect(bought.json().status).toBe('succeeded');
+    };
+    await buyOne();
+    const [first] = await receipts(db, carol.email);
+    expect(first!.subject).toMatch(/: receipt for 1 credit$/);
+    expect(first!.text).toContain('Your balance is now 1 credit. Credits never expire.');
+    await buyOne();
+    const both = await receipts(db, carol.email);
+    expect(both).toHaveLength(2);
+    const second = both.find((mail) => mail.messageId !== first!.messageId)!;
+    expect(second.subject).toMatch(/: receipt for 1 credit$/);
+    expect(second.text).toContain('Your balance is now 2 credits. Credits never expire.');
+  });
+
   it("never mails a customer's receipt because of another request", async () => {
     const bob = await createVerifiedUser(t.app, db);
     // A success recorded without a receipt queued, as a version that mailed receipts from

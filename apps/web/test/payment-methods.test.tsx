@@ -127,6 +127,14 @@ describe('Add Payment Method: inline card errors', () => {
     expect(within(box).getByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
     leave('Card number', '4242424242424242');
     expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeNull();
+    // The gateway's rule: 12 to 19 digits with a valid checksum (docs/product-rules.md).
+    leave('Card number', '41111111112');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
+    leave('Card number', '411111111117');
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeNull();
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeNull();
+    leave('Card number', '411111111118');
+    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
 
     leave('Expiry', '0120');
     expect(within(box).getByText(CARD_FIELD_MESSAGES.expiryPast)).toBeTruthy();

@@ -3,6 +3,7 @@ import { vinInputSchema } from './decode.ts';
 import { paginationSchema } from './auth.ts';
 import { ADMIN_CREDIT_MAX } from './limits.ts';
 import { reportOrderStatusSchema } from './orders.ts';
+import { countOf } from './plural.ts';
 import { waitText } from './wait-text.ts';
 
 /** Admin texts, in English (docs/product-rules.md#messages-in-chinese). */
@@ -38,7 +39,7 @@ export const ADMIN_MESSAGES = {
   tryoutEmailRequired: 'Enter the e-mail address the tryout report goes to.',
   tryoutOneRecipient: 'must be one e-mail address (a tryout report goes to one recipient)',
   tryoutQuota: (perHour: number, retryAfterSeconds: number) =>
-    `You have reached the limit of ${perHour} tryouts an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
+    `You have reached the limit of ${countOf(perHour, 'tryout')} an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
   onlyPendingToProcessing: 'Only a Pending order can be marked Processing.',
   orderNotFound: 'Report order not found',
   noPlateSearches: 'No plate searches yet.',

@@ -1,3 +1,4 @@
+import { countOf, creditCount, inNumber } from './plural.ts';
 import { waitText } from './wait-text.ts';
 
 /** User-facing texts, defined once. */
@@ -12,9 +13,9 @@ export const LOOKUP_MESSAGES = {
     'Network error. Unable to search license plate. Please check your connection and try again.',
   signInForPlate: 'Sign in to search by plate',
   plateUserQuota: (perHour: number, retryAfterSeconds: number) =>
-    `You have reached the limit of ${perHour} plate searches an hour for your account. Please try again in ${waitText(retryAfterSeconds)}.`,
+    `You have reached the limit of ${countOf(perHour, 'plate search', 'plate searches')} an hour for your account. Please try again in ${waitText(retryAfterSeconds)}.`,
   plateIpQuota: (perHour: number, retryAfterSeconds: number) =>
-    `The limit of ${perHour} plate searches an hour from your network address has been reached. Please try again in ${waitText(retryAfterSeconds)}.`,
+    `The limit of ${countOf(perHour, 'plate search', 'plate searches')} an hour from your network address has been reached. Please try again in ${waitText(retryAfterSeconds)}.`,
 } as const;
 
 export const ORDER_MESSAGES = {
@@ -27,12 +28,12 @@ export const ORDER_MESSAGES = {
   failedToCreate: (detail: string) => `Failed to create order: ${detail}`,
   alreadyOpen: 'You already ordered this report; it is being made. Nothing was charged.',
   alreadyCompleted: (days: number) =>
-    `You already have this report from the last ${days} days; it is open again. Nothing was charged. To pay for a fresh one, order with "fresh".`,
+    `You already have this report from the last ${countOf(days, 'day')}; it is open again. Nothing was charged. To pay for a fresh one, order with "fresh".`,
   noRecords: 'No history records for this VIN: nothing to order.',
   previewUnavailable:
     'The vehicle history provider cannot say now whether it has records for this VIN. You can still order: if the report cannot be made, the credit is returned.',
   previewQuota: (perHour: number, retryAfterSeconds: number) =>
-    `You have reached the limit of ${perHour} report previews an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
+    `You have reached the limit of ${countOf(perHour, 'report preview')} an hour. Please try again in ${waitText(retryAfterSeconds)}.`,
   previewServiceQuota: (retryAfterSeconds: number) =>
     `Report previews are paused for everyone: the hourly limit has been reached. You can still order; please try a preview again in ${waitText(retryAfterSeconds)}.`,
 } as const;
@@ -56,7 +57,7 @@ export const PAYMENT_MESSAGES = {
   cardAdded: 'Payment method added successfully!',
   paymentSucceeded: 'Payment successful. Your credits were added.',
   creditsAdded: (credits: number) =>
-    `Payment successful! ${credits} ${credits === 1 ? 'credit was' : 'credits were'} added to your balance.`,
+    `Payment successful! ${creditCount(credits)} ${inNumber(credits, 'was', 'were')} added to your balance.`,
   verificationLater: 'The payment waits for verification; you find it under Payment Info.',
   refusedHelp: 'You can pay with another card, or add a new one.',
   paymentCanceled: 'The payment was canceled.',
@@ -86,9 +87,9 @@ export const API_MESSAGES = {
   overloaded: 'The service is busy. Please try again in a moment.',
   tooManyVins: (max: number) => `At most ${max} VINs can be decoded in one batch.`,
   decodeRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
-    `At most ${perMinute} decode requests a minute are answered per address; retry in ${retryAfterSeconds} s.`,
+    `At most ${countOf(perMinute, 'decode request')} a minute ${inNumber(perMinute, 'is', 'are')} answered per address; retry in ${retryAfterSeconds} s.`,
   sampleReportRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
-    `At most ${perMinute} sample reports a minute are sent per address; retry in ${retryAfterSeconds} s.`,
+    `At most ${countOf(perMinute, 'sample report')} a minute ${inNumber(perMinute, 'is', 'are')} sent per address; retry in ${retryAfterSeconds} s.`,
   decodeFormatUnknown: 'expected json, xml or csv',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,

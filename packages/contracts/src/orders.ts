@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vinInputSchema } from './decode.ts';
+import { countOf } from './plural.ts';
 
 export const REPORT_ORDER_STATUS_VALUES = [
   'Pending',
@@ -9,6 +10,15 @@ export const REPORT_ORDER_STATUS_VALUES = [
 ] as const;
 export const reportOrderStatusSchema = z.enum(REPORT_ORDER_STATUS_VALUES);
 export type ReportOrderStatusValue = z.infer<typeof reportOrderStatusSchema>;
+
+/**
+ * An order whose report is still to come (docs/product-rules.md#order-statuses): the SLA may
+ * refund it, a new order of its VIN would repeat it, and the customer sees it as Processing.
+ * Completed and Refunded are the others.
+ */
+export const OPEN_ORDER_STATUSES = ['Pending', 'Processing'] as const;
+export const isOpenOrder = (status: ReportOrderStatusValue) =>
+  (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
 
 /** The vehicle text of an order when the decode gave no year, make or model. */
 export const UNKNOWN_VEHICLE = 'Unknown Vehicle';
@@ -82,7 +92,7 @@ export const REPORT_PREVIEW_MESSAGES = {
   existingOpen:
     'You ordered this report already and it is being made: it appears in My VIN Lookups below.',
   existingCompleted: (days: number) =>
-    `You have this report from the last ${days} days: open it at no charge, or order a fresh one.`,
+    `You have this report from the last ${countOf(days, 'day')}: open it at no charge, or order a fresh one.`,
 } as const;
 
 /** One item of GET /api/api/report-orders/my-orders (docs/orders-api.md). */

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-
-/**
- * The statuses of a purchase that is neither finished nor failed: the customer can still complete
- * it (docs/product-rules.md#pending-payments).
- */
-export const UNFINISHED_PAYMENT_STATUSES = [
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-] as const;
-export type UnfinishedPaymentStatus = (typeof UNFINISHED_PAYMENT_STATUSES)[number];
-
-export const isUnfinishedPayment = (status: string): status is UnfinishedPaymentStatus =>
-  (UNFINISHED_PAYMENT_STATUSES as readonly string[]).includes(status);
+import { UNFINISHED_PAYMENT_STATUSES } from './payment-status.ts';
 
 /** What Purchase History and Pending Payments call a purchase's state. */
 export const PURCHASE_LABELS = {

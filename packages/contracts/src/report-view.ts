@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf, inNumber } from './plural.ts';
 
 /** How long a share link works (docs/product-rules.md#sharing-a-report). */
 export const SHARE_LINK_DAYS = 30;
@@ -19,7 +20,7 @@ export const REPORT_VIEW_MESSAGES = {
   shareNotFound: 'This shared report link is invalid, was revoked or has expired.',
   shareRateExceeded: 'This shared report was opened too often; try again later.',
   sharedAddressRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
-    `At most ${perMinute} shared-report requests a minute are answered per address; retry in ${retryAfterSeconds} s.`,
+    `At most ${countOf(perMinute, 'shared-report request')} a minute ${inNumber(perMinute, 'is', 'are')} answered per address; retry in ${retryAfterSeconds} s.`,
   snapshot: (generatedAt: string) =>
     `A snapshot made ${generatedAt}: records reported after that are not in it.`,
 } as const;

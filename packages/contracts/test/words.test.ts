@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_MESSAGES,
+  PAYMENT_INTENT_STATUSES,
+  PAYMENT_MESSAGES,
+  REPORT_PREVIEW_MESSAGES,
   VPIC_ERRORS,
+  canCancelPayment,
+  canConfirmPayment,
+  canVerifyPayment,
   creditCount,
+  isFinalPayment,
+  isOpenOrder,
+  isUnfinishedPayment,
+  waitText,
   displayName,
   entryCount,
   passwordProblem,
@@ -55,5 +66,51 @@ describe('the words the screens use', () => {
     expect(passwordProblem('Ab1!')).toBe(
       'Password does not meet the required criteria: it needs at least 8 characters.',
     );
+  });
+
+  it('reads right for one and for more: credits added, waits, days', () => {
+    expect(PAYMENT_MESSAGES.creditsAdded(1)).toBe(
+      'Payment successful! 1 credit was added to your balance.',
+    );
+    expect(PAYMENT_MESSAGES.creditsAdded(2)).toBe(
+      'Payment successful! 2 credits were added to your balance.',
+    );
+    expect([waitText(1), waitText(2), waitText(60), waitText(61)]).toEqual([
+      '1 second',
+      '2 seconds',
+      '1 minute',
+      '2 minutes',
+    ]);
+    expect(ORDER_MESSAGES.alreadyCompleted(1)).toContain('from the last 1 day;');
+    expect(REPORT_PREVIEW_MESSAGES.existingCompleted(30)).toContain('from the last 30 days:');
+    expect(creditCount(1000)).toBe('1,000 credits');
+  });
+});
+
+describe('what a purchase and an order allow, by status', () => {
+  it('offers Confirm, Complete verification and Cancel on an unfinished purchase as the rules say', () => {
+    const offered = PAYMENT_INTENT_STATUSES.filter(isUnfinishedPayment).map((status) => [
+      status,
+      canConfirmPayment(status),
+      canVerifyPayment(status),
+      canCancelPayment(status),
+    ]);
+    expect(offered).toEqual([
+      ['requires_confirmation', true, false, true],
+      ['requires_action', false, true, true],
+      ['processing', false, false, true],
+    ]);
+  });
+
+  it('keeps a succeeded or canceled purchase as it is: never canceled again', () => {
+    expect(PAYMENT_INTENT_STATUSES.filter(isFinalPayment)).toEqual(['canceled', 'succeeded']);
+    expect(canCancelPayment('succeeded')).toBe(false);
+    expect(canCancelPayment('canceled')).toBe(false);
+  });
+
+  it('counts Pending and Processing orders as open, Completed and Refunded as not', () => {
+    expect(
+      (['Pending', 'Processing', 'Completed', 'Refunded'] as const).map((s) => isOpenOrder(s)),
+    ).toEqual([true, true, false, false]);
   });
 });

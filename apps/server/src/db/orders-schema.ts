@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { REPORT_ORDER_STATUS_VALUES } from '@vr/contracts';
 import { authUsers } from './auth-schema.ts';
+import { sqlList } from './sql-list.ts';
 
 const tz = { withTimezone: true } as const;
-
-/**
- * Customers see Processing for anything not Completed or Refunded
- * (docs/product-rules.md#order-statuses).
- */
-export const REPORT_ORDER_STATUSES = ['Pending', 'Processing', 'Completed', 'Refunded'] as const;
-export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
 
 export const REPORT_SOURCES = ['generated', 'uploaded'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
@@ -27,7 +22,7 @@ export const reportOrders = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     vin: text('vin').notNull(),
     vehicle: text('vehicle').notNull(),
-    status: text('status', { enum: REPORT_ORDER_STATUSES }).notNull().default('Pending'),
+    status: text('status', { enum: REPORT_ORDER_STATUS_VALUES }).notNull().default('Pending'),
     /** Client-chosen Idempotency-Key header: a retried POST returns the first order. */
     idempotencyKey: text('idempotency_key'),
     /** Where the PDF lives in ReportStorage; null until a report is attached. */
@@ -55,7 +50,7 @@ export const reportOrders = pgTable(
     index('report_orders_due_idx').on(t.dueAt),
     check(
       'report_orders_status_known',
-      sql`${t.status} in ('Pending', 'Processing', 'Completed', 'Refunded')`,
+      sql`${t.status} in (${sqlList(REPORT_ORDER_STATUS_VALUES)})`,
     ),
   ],
 );

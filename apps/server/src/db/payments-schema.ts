@@ -9,22 +9,11 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_INTENT_STATUSES } from '@vr/contracts';
 import { authUsers } from './auth-schema.ts';
+import { sqlList } from './sql-list.ts';
 
 const tz = { withTimezone: true } as const;
-
-/** Stripe's payment intent statuses plus `failed` (docs/product-rules.md#card-payments). */
-export const PAYMENT_INTENT_STATUSES = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'canceled',
-  'succeeded',
-  'failed',
-] as const;
-export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
 export interface BillingDetails {
   name?: string | null;
@@ -94,7 +83,7 @@ export const paymentIntents = pgTable(
     check('payment_intents_credits_positive', sql`${t.credits} > 0`),
     check(
       'payment_intents_status_known',
-      sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded', 'failed')`,
+      sql`${t.status} in (${sqlList(PAYMENT_INTENT_STATUSES)})`,
     ),
   ],
 );

@@ -1,4 +1,5 @@
-import type { BillingDetails, PaymentIntentStatus } from '../../db/schema.ts';
+import type { PaymentIntentStatus } from '@vr/contracts';
+import type { BillingDetails } from '../../db/schema.ts';
 
 /** The card a charge uses, as stored (no number, no CVC). */
 export interface GatewayPaymentMethod {

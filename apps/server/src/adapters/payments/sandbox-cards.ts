@@ -1,3 +1,5 @@
+import { isCardNumber } from '@vr/contracts';
+
 /**
  * The sandbox's card rules: Stripe's test cards and Stripe's checks at card creation. The number
  * and CVC only pass through here; nothing below keeps or logs them.
@@ -40,20 +42,6 @@ export interface CheckedCard {
   outcome: SandboxOutcome;
 }
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 export function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
@@ -67,7 +55,7 @@ export function cardBrand(digits: string): string {
 /** Checks a card as Stripe does when it is added; throws CardError with Stripe's message. */
 export function checkCard(card: CardInput, now: Date = new Date()): CheckedCard {
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!luhnValid(digits)) throw new CardError(CARD_MESSAGES.invalidNumber);
+  if (!isCardNumber(digits)) throw new CardError(CARD_MESSAGES.invalidNumber);
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
     throw new CardError(CARD_MESSAGES.invalidExpiry);
   }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../db/schema.ts';
+import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '@vr/contracts';
 import { providerCalls } from '../../lib/metrics.ts';
 import { storedBillingDetails } from './billing-details.ts';
 

@@ -5,6 +5,7 @@ import {
   adminPlateSearchesResponseSchema,
   adminReportOrdersResponseSchema,
   adminUserOrdersResponseSchema,
+  countOf,
   paginationQuerySchema,
   type ReportOrderStatusValue,
 } from '@vr/contracts';
@@ -121,7 +122,9 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         data: rows,
         pagination: paginationOf(page, size, total),
         message:
-          total === 0 ? ADMIN_MESSAGES.noOrdersForUser : `Found ${total} orders for this user.`,
+          total === 0
+            ? ADMIN_MESSAGES.noOrdersForUser
+            : `Found ${countOf(total, 'order')} for this user.`,
         userId,
         totalCount: total,
       };

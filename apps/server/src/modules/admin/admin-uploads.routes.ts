@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { ADMIN_MESSAGES, API_MESSAGES, batchUploadResponseSchema } from '@vr/contracts';
+import { ADMIN_MESSAGES, API_MESSAGES, batchUploadResponseSchema, countOf } from '@vr/contracts';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -210,8 +210,8 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{
         success: firstFailure === null,
         message:
           firstFailure === null
-            ? `${ok} report${ok === 1 ? '' : 's'} uploaded.`
-            : `${ok} of ${results.length} reports uploaded; ${results
+            ? `${countOf(ok, 'report')} uploaded.`
+            : `${ok} of ${countOf(results.length, 'report')} uploaded; ${results
                 .filter((r) => !r.success)
                 .map((r) => `${r.fileName}: ${r.message}`)
                 .join('; ')}`,

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { countOf, inNumber } from '@vr/contracts';
 import type { MailMessage } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
 import { pendingMigrations } from '../../db/migrations.ts';
@@ -42,7 +43,6 @@ export interface OperationsIo {
 }
 
 const when = (date: Date | string | null) => (date ? new Date(date).toISOString() : '-');
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 async function migrateCommand(args: readonly string[], io: OperationsIo): Promise<number> {
   const check = args[0] === '--check';
@@ -54,12 +54,12 @@ async function migrateCommand(args: readonly string[], io: OperationsIo): Promis
       return 0;
     }
     if (check) {
-      io.err(`${plural(pending.length, 'migration')} pending: ${pending.join(', ')}`);
+      io.err(`${countOf(pending.length, 'migration')} pending: ${pending.join(', ')}`);
       return 1;
     }
     // In turn with instances booting on the same database (db/client.ts).
     await database.migrate();
-    io.out(`Applied ${plural(pending.length, 'migration')}: ${pending.join(', ')}`);
+    io.out(`Applied ${countOf(pending.length, 'migration')}: ${pending.join(', ')}`);
     return 0;
   });
 }
@@ -79,7 +79,7 @@ async function jobsCommand(args: readonly string[], io: OperationsIo): Promise<n
         io.err(target === 'all-failed' ? 'No failed jobs.' : `No failed job with id ${target}.`);
         return 1;
       }
-      io.out(`${plural(retried, 'failed job')} queued again.`);
+      io.out(`${countOf(retried, 'failed job')} queued again.`);
       return 0;
     });
   }
@@ -101,7 +101,7 @@ async function jobsCommand(args: readonly string[], io: OperationsIo): Promise<n
     }
     const failed = await jobs.failed(FAILED_LISTED);
     io.out(
-      `${plural(failedCount, 'failed job')}` +
+      `${countOf(failedCount, 'failed job')}` +
         (failedCount > failed.length ? ` (the newest ${failed.length} listed)` : '') +
         ':',
     );
@@ -193,7 +193,7 @@ async function orderCommand(args: readonly string[], io: OperationsIo): Promise<
     io.out(`Ledger (${report.ledger.length}):`);
     for (const row of report.ledger) {
       io.out(
-        `  ${when(row.createdAt)}  ${row.kind} ${row.delta > 0 ? '+' : ''}${row.delta} credit` +
+        `  ${when(row.createdAt)}  ${row.kind} ${row.delta > 0 ? '+' : ''}${row.delta} ${inNumber(Math.abs(row.delta), 'credit')}` +
           `, balance after ${row.balanceAfter}  (${row.id})`,
       );
     }
@@ -220,7 +220,7 @@ async function backupCommand(args: readonly string[], io: OperationsIo): Promise
         reportsDir,
       });
       io.out(
-        `Backup written to ${file}: the database and ${plural(reports, 'report file')}` +
+        `Backup written to ${file}: the database and ${countOf(reports, 'report file')}` +
           (reportsDir ? '.' : ' (reports are in S3: copy them with S3 tools).'),
       );
       return 0;
@@ -246,7 +246,7 @@ async function restoreCommand(args: readonly string[], io: OperationsIo): Promis
   try {
     const reports = await readBackup(file, io.dataDir, io.loadPgliteDump);
     io.out(
-      `Restored ${file} into ${io.dataDir}: the database and ${plural(reports, 'report file')}.`,
+      `Restored ${file} into ${io.dataDir}: the database and ${countOf(reports, 'report file')}.`,
     );
     return 0;
   } catch (err) {

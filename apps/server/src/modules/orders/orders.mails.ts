@@ -1,4 +1,4 @@
-import { reportViewPath } from '@vr/contracts';
+import { countOf, reportViewPath } from '@vr/contracts';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 
 /** How every mail about an order names it; support finds an order's mails by it. */
@@ -38,7 +38,7 @@ export function orderReceivedMail(
     paragraphs: [
       `We received your order for a vehicle history report ${orderMention(order.id)}.`,
       `VIN: ${order.vin}. Vehicle: ${order.vehicle}.`,
-      `One credit was used. Your report is usually ready in under a minute; we e-mail you when it is. If it is not ready within ${slaHours} hours, your credit comes back automatically.`,
+      `One credit was used. Your report is usually ready in under a minute; we e-mail you when it is. If it is not ready within ${countOf(slaHours, 'hour')}, your credit comes back automatically.`,
     ],
     link: dashboard(ctx),
   });
@@ -75,12 +75,13 @@ export function reportUpdatedMail(
 
 /** Why an order was refunded, as its mail says it. */
 export const REFUND_REASONS = {
-  overdue: (slaHours: number) => `We could not deliver the report within ${slaHours} hours.`,
+  overdue: (slaHours: number) =>
+    `We could not deliver the report within ${countOf(slaHours, 'hour')}.`,
   /** The provider said the report cannot be made, with its words. */
   providerRefused: (providerMessage: string) =>
     `The vehicle history provider could not make this report: ${providerMessage}`,
   providerUnavailable: (retryHours: number) =>
-    `The vehicle history provider did not answer for ${retryHours} hours, so we stopped trying.`,
+    `The vehicle history provider did not answer for ${countOf(retryHours, 'hour')}, so we stopped trying.`,
 } as const;
 
 export function orderRefundedMail(

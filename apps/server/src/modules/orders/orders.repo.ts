@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@vr/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import { authUsers, reportOrders } from '../../db/schema.ts';
 import type { ReportSource } from '../../db/schema.ts';
@@ -5,9 +6,6 @@ import type { DbOrTx, Tx } from '../../db/transaction.ts';
 
 export type ReportOrderRow = typeof reportOrders.$inferSelect;
 export type NewReportOrder = typeof reportOrders.$inferInsert;
-
-/** Orders the SLA may still refund: not delivered, not refunded. */
-const OPEN_STATUSES = ['Pending', 'Processing'] as const;
 
 export async function insertOrder(db: DbOrTx, order: NewReportOrder): Promise<ReportOrderRow> {
   const rows = await db.insert(reportOrders).values(order).returning();
@@ -63,7 +61,7 @@ export async function lockNextOverdueOrder(tx: Tx, now: Date): Promise<ReportOrd
   const rows = await tx
     .select()
     .from(reportOrders)
-    .where(and(inArray(reportOrders.status, [...OPEN_STATUSES]), lt(reportOrders.dueAt, now)))
+    .where(and(inArray(reportOrders.status, [...OPEN_ORDER_STATUSES]), lt(reportOrders.dueAt, now)))
     .orderBy(asc(reportOrders.dueAt))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -157,7 +155,7 @@ export async function findRecentOrderForVin(
         eq(reportOrders.userId, userId),
         eq(reportOrders.vin, vin),
         or(
-          inArray(reportOrders.status, [...OPEN_STATUSES]),
+          inArray(reportOrders.status, [...OPEN_ORDER_STATUSES]),
           and(eq(reportOrders.status, 'Completed'), gte(reportOrders.completedAt, completedSince)),
         ),
       ),

@@ -1,4 +1,4 @@
-import type { PaymentIntentStatus } from '../../db/schema.ts';
+import type { PaymentIntentStatus } from '@vr/contracts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -9,11 +9,6 @@ import {
   updatePaymentIntentStatus,
   type PaymentIntentRow,
 } from './payments.repo.ts';
-
-/** States no later answer of the gateway may leave: a success stays credited, a cancel stays. */
-export const FINAL_STATUSES: readonly PaymentIntentStatus[] = ['succeeded', 'canceled'];
-
-export const isFinal = (status: PaymentIntentStatus) => FINAL_STATUSES.includes(status);
 
 /** Status changes of payment intents, with the credit and receipt a success brings. */
 export function createIntentStatusWriter({ jobs }: { jobs: JobSender }) {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { canVerifyPayment, isFinalPayment, type PaymentIntentStatus } from '@vr/contracts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { PaymentIntentStatus } from '../../db/schema.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findActivePackage } from '../catalog/catalog.repo.ts';
 import { createGatewayCustomers } from './gateway-customer.ts';
 import {
-  isFinal,
   lockOwnedPaymentIntent,
   ownedPaymentIntent,
   createIntentStatusWriter,
@@ -75,7 +74,7 @@ export function createPaymentIntentService({
   ): Promise<IntentOutcome> {
     return db.transaction(async (tx) => {
       const intent = await lockOwnedPaymentIntent(tx, userId, id);
-      if (isFinal(intent.status) || (from && !from.includes(intent.status))) {
+      if (isFinalPayment(intent.status) || (from && !from.includes(intent.status))) {
         if (refuseSettled) throw refuseSettled(intent.status);
         return { intent, message: intent.failureMessage };
       }
@@ -162,7 +161,7 @@ export function createPaymentIntentService({
     /** Ends the 3-D Secure challenge of an intent in `requires_action` (sandbox dialog). */
     async completeChallenge(userId: string, id: string, passed: boolean): Promise<IntentOutcome> {
       const intent = await ownedPaymentIntent(db, userId, id);
-      if (intent.status !== 'requires_action') throw notAwaitingVerification(intent.status);
+      if (!canVerifyPayment(intent.status)) throw notAwaitingVerification(intent.status);
       const result = await gateway.completeAction({
         intentId: intent.id,
         paymentMethod: { id: intent.paymentMethodId ?? '', sandboxOutcome: null },
@@ -181,12 +180,12 @@ export function createPaymentIntentService({
      */
     async checkStatus(userId: string, id: string): Promise<PaymentIntentRow> {
       const current = await ownedPaymentIntent(db, userId, id);
-      if (isFinal(current.status)) return current;
+      if (isFinalPayment(current.status)) return current;
       const remote = await gateway.retrieve(id);
       if (!remote) return current;
       return db.transaction(async (tx) => {
         const intent = await lockOwnedPaymentIntent(tx, userId, id);
-        if (isFinal(intent.status)) return intent;
+        if (isFinalPayment(intent.status)) return intent;
         if (intent.status === remote.status && intent.failureMessage === remote.failureMessage) {
           return intent;
         }

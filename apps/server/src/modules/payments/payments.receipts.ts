@@ -1,4 +1,4 @@
-import { formatCents } from '@vr/contracts';
+import { CREDITS_NEVER_EXPIRE, creditCount, formatCents } from '@vr/contracts';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findIntentWithEmail } from './payments.repo.ts';
@@ -23,11 +23,11 @@ export function createReceiptMails(deps: { db: Db; productName: string; publicUr
       const amount = formatCents(intent.amountCents, intent.currency);
       return noticeMail({
         to: email,
-        subject: `${deps.productName}: receipt for ${intent.credits} credits`,
+        subject: `${deps.productName}: receipt for ${creditCount(intent.credits)}`,
         paragraphs: [
           `Thank you for your purchase (payment ${intent.id}).`,
           `Package: ${intent.description}. Credits: ${intent.credits}. Amount charged: ${amount}.`,
-          `Your balance is now ${balance} ${balance === 1 ? 'credit' : 'credits'}. Credits never expire.`,
+          `Your balance is now ${creditCount(balance)}. ${CREDITS_NEVER_EXPIRE}`,
         ],
         link: { label: 'Open your dashboard', url: `${deps.publicUrl}/dashboard` },
       });

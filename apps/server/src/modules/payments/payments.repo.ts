@@ -1,4 +1,4 @@
-import { UNFINISHED_PAYMENT_STATUSES } from '@vr/contracts';
+import { UNFINISHED_PAYMENT_STATUSES, type PaymentIntentStatus } from '@vr/contracts';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   authUsers,
@@ -6,7 +6,6 @@ import {
   paymentMethods,
   profiles,
   webhookEvents,
-  type PaymentIntentStatus,
 } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 

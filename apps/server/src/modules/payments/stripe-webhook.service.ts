@@ -1,6 +1,7 @@
+import { isFinalPayment } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { createIntentStatusWriter, isFinal } from './intent-status.ts';
+import { createIntentStatusWriter } from './intent-status.ts';
 import { lockPaymentIntent, recordWebhookEvent } from './payments.repo.ts';
 
 /** The part of a Stripe event this server acts on. */
@@ -49,7 +50,7 @@ export function createStripeWebhookService({
           await statuses.setStatusAndCreditOnSuccess(tx, intent, 'succeeded', null);
           return 'applied';
         }
-        if (isFinal(intent.status)) return 'ignored';
+        if (isFinalPayment(intent.status)) return 'ignored';
         if (event.type === 'payment_intent.canceled') {
           await statuses.setStatusAndCreditOnSuccess(tx, intent, 'canceled', null);
         } else {

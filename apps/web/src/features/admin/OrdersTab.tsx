@@ -6,7 +6,12 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { ADMIN_MESSAGES, type AdminOrderCounts, type AdminReportOrder } from '@vr/contracts';
+import {
+  ADMIN_MESSAGES,
+  countOf,
+  type AdminOrderCounts,
+  type AdminReportOrder,
+} from '@vr/contracts';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { AdminTable, ID_CELL, NO_WRAP, UserCell, type AdminColumn } from './AdminTable.tsx';
@@ -261,7 +266,8 @@ export function OrdersTab() {
       </Box>
       {searchedUser !== null && byUser.data ? (
         <Alert severity={byUser.data.totalCount > 0 ? 'info' : 'warning'} sx={{ mb: 1.5 }}>
-          {byUser.data.message} (user {byUser.data.userId}, {byUser.data.totalCount} orders)
+          {byUser.data.message} (user {byUser.data.userId},{' '}
+          {countOf(byUser.data.totalCount, 'order')})
         </Alert>
       ) : null}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

@@ -1,5 +1,6 @@
 import {
   CREDITS_NEVER_EXPIRE,
+  countOf,
   formatCents,
   savingsAgainstFirst,
   unitPriceCents,
@@ -18,7 +19,7 @@ function PackageCard({
   packages: readonly CreditPackage[];
 }) {
   const savings = savingsAgainstFirst(packages, pkg);
-  const credits = `${pkg.creditAmount} ${pkg.creditAmount === 1 ? 'Lookup' : 'Lookups'}`;
+  const credits = countOf(pkg.creditAmount, 'Lookup');
   return (
     <article
       aria-label={`${credits}, ${formatCents(pkg.amount, pkg.currency)}`}

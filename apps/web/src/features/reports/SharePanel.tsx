@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SHARE_LINK_DAYS } from '@vr/contracts';
+import { SHARE_LINK_DAYS, countOf } from '@vr/contracts';
 import { formatWhen } from './ReportBody.tsx';
 import { useShareActions, useShareStatus } from './api.ts';
 
@@ -19,8 +19,8 @@ export function SharePanel({ orderId }: { orderId: string }) {
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} aria-label="Share this report">
       <Typography sx={{ fontWeight: 700 }}>Share this report</Typography>
       <Typography variant="body2" color="text.secondary">
-        Anyone with the link can read the report and its PDF for {SHARE_LINK_DAYS} days, without an
-        account; your e-mail is not shown. Revoke it whenever you like.
+        Anyone with the link can read the report and its PDF for {countOf(SHARE_LINK_DAYS, 'day')},
+        without an account; your e-mail is not shown. Revoke it whenever you like.
       </Typography>
       {made ? (
         <TextField
@@ -33,8 +33,8 @@ export function SharePanel({ orderId }: { orderId: string }) {
       ) : null}
       {shared && status.data?.expiresAt ? (
         <Typography variant="body2" role="status">
-          A link is live until {formatWhen(status.data.expiresAt)}; opened {status.data.opens}{' '}
-          {status.data.opens === 1 ? 'time' : 'times'}.
+          A link is live until {formatWhen(status.data.expiresAt)}; opened{' '}
+          {countOf(status.data.opens, 'time')}.
         </Typography>
       ) : null}
       {error ? <Alert severity="error">{error.message}</Alert> : null}

@@ -1,5 +1,5 @@
 import type { RecallList } from '../../../adapters/recalls/recalls-provider.ts';
-import { RECALLS_UNMATCHED } from '@vr/contracts';
+import { RECALLS_UNMATCHED, countOf, inNumber } from '@vr/contracts';
 import type {
   BrandCategory,
   BrandRecord,
@@ -147,7 +147,6 @@ export function odometerDrops(readings: readonly OdometerReading[]): OdometerDro
   return drops;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const miles = (n: number) => `${n.toLocaleString('en-US')} mi`;
 const on = (date: string | null) => (date ? ` on ${formatDate(date)}` : '');
 
@@ -177,7 +176,7 @@ function titlesFlag(titles: TitleRecord[]): RedFlag {
     topic,
     level: 'green',
     // A title says where and when it was issued, not who owned the vehicle: never "owners".
-    text: `${plural(titles.length, 'title')} in ${plural(states.length, 'state')}${where}${withoutState}.`,
+    text: `${countOf(titles.length, 'title')} in ${countOf(states.length, 'state')}${where}${withoutState}.`,
   };
 }
 
@@ -246,7 +245,7 @@ function accidentsFlag(accidents: RecordOf<'accident'>[]): RedFlag {
   return {
     topic,
     level: 'amber',
-    text: `${plural(accidents.length, 'accident')} reported (${dates}). The records say how the collision happened, not how bad the damage was: have the vehicle inspected.`,
+    text: `${countOf(accidents.length, 'accident')} reported (${dates}). The records say how the collision happened, not how bad the damage was: have the vehicle inspected.`,
   };
 }
 
@@ -259,14 +258,14 @@ function salvageFlag(records: RecordsByKind): RedFlag {
     return {
       topic,
       level: 'red',
-      text: `${plural(reports.length, 'report')} by a junk yard, salvage yard or insurer${on(latest?.date ?? null)}${reports.length > 1 ? ' (latest)' : ''}: the vehicle may have been declared a total loss.`,
+      text: `${countOf(reports.length, 'report')} by a junk yard, salvage yard or insurer${on(latest?.date ?? null)}${reports.length > 1 ? ' (latest)' : ''}: the vehicle may have been declared a total loss.`,
     };
   }
   if (auctions.length > 0) {
     return {
       topic,
       level: 'amber',
-      text: `Offered at a salvage auction ${plural(auctions.length, 'time')}; no junk, salvage or insurance report was found.`,
+      text: `Offered at a salvage auction ${countOf(auctions.length, 'time')}; no junk, salvage or insurance report was found.`,
     };
   }
   return {
@@ -298,12 +297,12 @@ function odometerFlag(
   }
   const notActual = readings.filter((r) => r.odometer.status === 'not-actual');
   if (notActual.length > 0) {
-    problems.push(`${plural(notActual.length, 'reading')} declared "not actual" by the title`);
+    problems.push(`${countOf(notActual.length, 'reading')} declared "not actual" by the title`);
   }
   const overLimit = readings.filter((r) => r.odometer.status === 'exceeds-limits');
   if (overLimit.length > 0) {
     problems.push(
-      `${plural(overLimit.length, 'reading')} declared above the odometer's mechanical limits`,
+      `${countOf(overLimit.length, 'reading')} declared above the odometer's mechanical limits`,
     );
   }
   const odometerBrands = [
@@ -311,7 +310,7 @@ function odometerFlag(
   ];
   if (odometerBrands.length > 0) {
     problems.push(
-      `the title carries the ${odometerBrands.length === 1 ? 'brand' : 'brands'} ${odometerBrands.join(' and ')}`,
+      `the title carries the ${inNumber(odometerBrands.length, 'brand')} ${odometerBrands.join(' and ')}`,
     );
   }
   if (problems.length > 0) {
@@ -347,7 +346,7 @@ function odometerFlag(
   return {
     topic,
     level: 'green',
-    text: `${plural(readings.length, 'reading')}, none lower than an earlier one; last ${miles(last.miles)} on ${formatDate(last.date)}.`,
+    text: `${countOf(readings.length, 'reading')}, none lower than an earlier one; last ${miles(last.miles)} on ${formatDate(last.date)}.`,
   };
 }
 
@@ -395,7 +394,7 @@ function recallsFlag(recalls: RecallList): RedFlag {
     campaigns.some((c) => c.parkIt) ? 'not driving the vehicle' : null,
     campaigns.some((c) => c.parkOutside) ? 'parking it outside' : null,
   ].filter((a) => a !== null);
-  const count = `${plural(campaigns.length, 'recall campaign')} for this model and year`;
+  const count = `${countOf(campaigns.length, 'recall campaign')} for this model and year`;
   const urgency =
     urgent > 0
       ? `; for ${urgent} of them NHTSA advises ${advice.join(' or ')} until it is repaired`

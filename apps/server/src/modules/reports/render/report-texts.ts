@@ -1,4 +1,4 @@
-import { NMVTIS_NOTICE, RECALLS_UNMATCHED } from '@vr/contracts';
+import { NMVTIS_NOTICE, RECALLS_UNMATCHED, inNumber } from '@vr/contracts';
 import type { OdometerDrop } from './report-findings.ts';
 
 /** The report's fixed wording; tests read the PDF's text against these. */
@@ -14,7 +14,7 @@ export const REPORT_TEXTS = {
   recallsByModel: (vehicle: string) =>
     `A recall list is by model: these campaigns concern ${vehicle} vehicles, and the list does not prove that this vehicle's recall is still open. A dealer of the make can tell from the VIN whether the repair was done.`,
   recallModels: (models: readonly string[], source: string) =>
-    `Model ${models.length === 1 ? 'name' : 'names'} matched in the recall list of ${source}: ${models.join(', ')}.`,
+    `Model ${inNumber(models.length, 'name')} matched in the recall list of ${source}: ${models.join(', ')}.`,
   recallsUnmatched: RECALLS_UNMATCHED,
   lienStatus: 'Recorded',
   safetyEquipment: 'Safety equipment, as built (vPIC)',

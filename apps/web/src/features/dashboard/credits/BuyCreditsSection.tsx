@@ -8,6 +8,7 @@ import {
   CREDITS_NEVER_EXPIRE,
   creditCount,
   formatCents,
+  inNumber,
   savingsAgainstFirst,
   unitPriceCents,
   type CreditPackage,
@@ -126,7 +127,7 @@ export function BuyCreditsSection({ onAddPaymentMethod, onCredited }: BuyCredits
         <Typography sx={{ fontWeight: 800, fontSize: 28 }} aria-label="Available credits">
           {balance}
         </Typography>
-        <Typography color="text.secondary">{balance === 1 ? 'credit' : 'credits'}</Typography>
+        <Typography color="text.secondary">{inNumber(balance, 'credit')}</Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         One credit per vehicle history report. {CREDITS_NEVER_EXPIRE}

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Toll from '@mui/icons-material/Toll';
+import { creditCount } from '@vr/contracts';
 import { useCreditBalance } from './api.ts';
 
 /** The header's credit balance, shown only when above zero (docs/product-rules.md#screens). */
@@ -11,7 +12,7 @@ export function HeaderBalance() {
       icon={<Toll />}
       color="primary"
       variant="outlined"
-      label={`${balance} ${balance === 1 ? 'credit' : 'credits'}`}
+      label={creditCount(balance)}
       aria-label={`Credit balance: ${balance}`}
       sx={{ fontWeight: 700 }}
     />

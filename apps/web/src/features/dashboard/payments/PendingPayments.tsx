@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
   PAYMENT_MESSAGES,
+  canCancelPayment,
+  canConfirmPayment,
+  canVerifyPayment,
   formatCents,
   purchaseStatusLabel,
   type PendingPaymentView,
@@ -17,7 +20,6 @@ import { SectionCard } from '../SectionCard.tsx';
 import { intentApi, usePaymentsConfig, usePendingPayments, useRefreshPending } from './api.ts';
 import { PaymentRow } from './PaymentRow.tsx';
 import { ThreeDsDialog } from './ThreeDsDialog.tsx';
-import { canCancel, canConfirm, canVerify } from './intent-status.ts';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -124,12 +126,12 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
         <Button size="small" variant="outlined" disabled={busy} onClick={() => void checkStatus()}>
           Check Status
         </Button>
-        {canConfirm(item.status) ? (
+        {canConfirmPayment(item.status) ? (
           <Button size="small" variant="contained" disabled={busy} onClick={() => void confirm()}>
             Confirm Payment
           </Button>
         ) : null}
-        {canVerify(item.status) ? (
+        {canVerifyPayment(item.status) ? (
           <Button
             size="small"
             variant="contained"
@@ -139,7 +141,7 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
             Complete verification
           </Button>
         ) : null}
-        {canCancel(item.status) ? (
+        {canCancelPayment(item.status) ? (
           <Button size="small" color="error" disabled={busy} onClick={() => void cancel()}>
             Cancel
           </Button>

@@ -1,4 +1,4 @@
-import { CARD_FIELD_MESSAGES } from '@vr/contracts';
+import { CARD_FIELD_MESSAGES, CARD_NUMBER_DIGITS, isCardNumber } from '@vr/contracts';
 
 /** The sandbox card form's own rules, the ones Stripe's card element applies as you type. */
 
@@ -7,7 +7,7 @@ export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 /** "4242424242424242" → "4242 4242 4242 4242", at most 19 digits. */
 export function formatCardNumber(text: string): string {
   return digitsOnly(text)
-    .slice(0, 19)
+    .slice(0, CARD_NUMBER_DIGITS.max)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
@@ -25,20 +25,6 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
   return { month, year: 2000 + Number(d.slice(2)) };
 }
 
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 export interface CardFields {
   number: string;
   expiry: string;
@@ -52,8 +38,8 @@ export function cardFieldError(card: CardFields, field: CardFieldName, now: Date
   switch (field) {
     case 'number': {
       const number = digitsOnly(card.number);
-      if (number.length < 13) return CARD_FIELD_MESSAGES.numberIncomplete;
-      return luhnValid(number) ? null : CARD_FIELD_MESSAGES.numberInvalid;
+      if (number.length < CARD_NUMBER_DIGITS.min) return CARD_FIELD_MESSAGES.numberIncomplete;
+      return isCardNumber(number) ? null : CARD_FIELD_MESSAGES.numberInvalid;
     }
     case 'expiry': {
       if (digitsOnly(card.expiry).length < 4) return CARD_FIELD_MESSAGES.expiryIncomplete;

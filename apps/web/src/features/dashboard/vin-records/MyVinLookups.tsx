@@ -4,7 +4,12 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { REPORT_COST_CREDITS, reportViewPath, type CustomerReportOrder } from '@vr/contracts';
+import {
+  REPORT_COST_CREDITS,
+  creditCount,
+  reportViewPath,
+  type CustomerReportOrder,
+} from '@vr/contracts';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { orderNumber, useMyOrders } from './api.ts';
@@ -35,7 +40,7 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
-          Cost: {REPORT_COST_CREDITS} credit
+          Cost: {creditCount(REPORT_COST_CREDITS)}
         </Typography>
         {order.status === 'Refunded' ? (
           <Typography variant="body2" color="text.secondary">

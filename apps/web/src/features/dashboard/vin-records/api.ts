@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  CreateReportOrderBody,
-  CustomerReportOrder,
-  ExistingOrderResponse,
+import {
+  isOpenOrder,
+  type CreateReportOrderBody,
+  type CustomerReportOrder,
+  type ExistingOrderResponse,
 } from '@vr/contracts';
 import { ApiError, apiFetch } from '../../../lib/api.ts';
 
@@ -11,15 +12,13 @@ export const ORDER_KEYS = { mine: ['orders', 'mine'] as const };
 /** How often the list refreshes while an order's report is made: Completed shows without reload. */
 const POLL_MS = 2000;
 
-const isFinal = (o: CustomerReportOrder) => o.status === 'Completed' || o.status === 'Refunded';
-
 export function useMyOrders() {
   return useQuery({
     queryKey: ORDER_KEYS.mine,
     queryFn: () => apiFetch<CustomerReportOrder[]>('/report-orders/my-orders', { auth: true }),
     retry: 1,
     refetchInterval: (query) =>
-      (query.state.data ?? []).some((o) => !isFinal(o)) ? POLL_MS : false,
+      (query.state.data ?? []).some((o) => isOpenOrder(o.status)) ? POLL_MS : false,
   });
 }
 
