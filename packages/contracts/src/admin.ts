@@ -36,7 +36,6 @@ export const ADMIN_MESSAGES = {
     'This order has an uploaded report, which a generated one never replaces. Upload a new PDF instead.',
   regenerateRefunded: 'This order was refunded; its report is no longer made.',
   tryoutMailed: (email: string) => `The report was generated and e-mailed to ${email}.`,
-  tryoutEmailRequired: 'Enter the e-mail address the tryout report goes to.',
   tryoutOneRecipient: 'must be one e-mail address (a tryout report goes to one recipient)',
   tryoutQuota: (perHour: number, retryAfterSeconds: number) =>
     `You have reached the limit of ${countOf(perHour, 'tryout')} an hour. Please try again in ${waitText(retryAfterSeconds)}.`,

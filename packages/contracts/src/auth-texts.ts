@@ -112,10 +112,7 @@ export const AUTH_MESSAGES = {
   // generic auth and token.
   genericFailure: 'An error occurred. Please try again.',
   tokenNotAvailable: 'Authentication token not available',
-  noTokenAvailable: 'No authentication token available',
-  tokenFailed: 'Failed to get authentication token',
   autoSignInFailed: 'Auto sign-in failed',
-  backendRegistrationFailed: 'Failed to register user in backend',
 
   // dialog status texts.
   verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',

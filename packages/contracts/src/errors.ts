@@ -13,7 +13,7 @@ export const errorResponseSchema = z.object({
   field: z.string().optional(),
   /** On 429: seconds until a retry can succeed (also in the Retry-After header). */
   retryAfterSeconds: z.number().int().optional(),
-  /** Only on POST /api/api/register, which the spec's client reads as `error`. */
+  /** Only on POST /api/api/register, whose clients read it as `error` (docs/auth-api.md). */
   error: z.string().optional(),
   /** On a 5xx: the request's id (also in X-Request-Id), for the customer to quote to support. */
   requestId: z.string().optional(),

@@ -11,7 +11,6 @@ export const LOOKUP_MESSAGES = {
   plateFailed: 'Unable to search license plate. Please try again.',
   plateNetwork:
     'Network error. Unable to search license plate. Please check your connection and try again.',
-  signInForPlate: 'Sign in to search by plate',
   plateUserQuota: (perHour: number, retryAfterSeconds: number) =>
     `You have reached the limit of ${countOf(perHour, 'plate search', 'plate searches')} an hour for your account. Please try again in ${waitText(retryAfterSeconds)}.`,
   plateIpQuota: (perHour: number, retryAfterSeconds: number) =>
@@ -24,8 +23,6 @@ export const ORDER_MESSAGES = {
   foundVinNoDetails: (vin: string) => `Found VIN ${vin} but unable to retrieve vehicle details.`,
   unableToDecode: (vin: string) => `Unable to decode VIN ${vin}. Please try with the VIN directly.`,
   failedToOrder: (detail: string) => `Failed to order record: ${detail}`,
-  failedToPurchase: (detail: string) => `Failed to purchase report: ${detail}`,
-  failedToCreate: (detail: string) => `Failed to create order: ${detail}`,
   alreadyOpen: 'You already ordered this report; it is being made. Nothing was charged.',
   alreadyCompleted: (days: number) =>
     `You already have this report from the last ${countOf(days, 'day')}; it is open again. Nothing was charged. To pay for a fresh one, order with "fresh".`,

@@ -12,7 +12,7 @@ declare module 'fastify' {
      * beside the field that `field` names (the auth and users routes).
      */
     formErrors?: boolean;
-    /** Error answers of the route also carry `error` (the spec's client reads that field). */
+    /** Error answers also carry `error`, which register's clients read (docs/auth-api.md). */
     errorField?: boolean;
     /** Fields every error answer of the route also carries (a route with its own error shape). */
     errorExtras?: Record<string, unknown>;

@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       schema: {
         tags: ['users'],
         summary:
-          "The spec's cleanup before re-registering: never deletes anything (accounts exist only once verified; sign-ups need no cleanup)",
+          'Kept for clients that clean up before re-registering: never deletes anything (accounts exist only once verified; sign-ups need no cleanup; docs/product-rules.md#registering-an-address-that-already-has-a-sign-up-waiting)',
         body: deleteUnverifiedUserBodySchema,
         response: {
           404: deleteUnverifiedUserResponseSchema,

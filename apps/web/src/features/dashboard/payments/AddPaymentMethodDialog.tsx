@@ -154,7 +154,7 @@ export function AddPaymentMethodDialog({
       onAdded();
       timers.current.push(setTimeout(onClose, TIMINGS.addCardCloseMs));
     } catch (err) {
-      // The gateway's own words for a refused card (Stripe.js or the sandbox); else the spec's.
+      // The gateway's own words for a refused card (Stripe.js or the sandbox); else the generic text.
       const message =
         (err instanceof ApiError && err.status < 500) || (maker && err instanceof Error)
           ? err.message

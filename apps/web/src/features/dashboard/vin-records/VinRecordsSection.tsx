@@ -236,7 +236,8 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
       } else if (found) void decode(found, true);
       else void searchPlate(intent.state, intent.plate);
     };
-    // A plate search found on the landing page is finished after a short pause (the spec's rule).
+    // A plate search found on the landing page is finished after a short pause
+    // (docs/product-rules.md#lookups, the plate flow).
     const pause = intent.searchType === 'license_plate' && found ? TIMINGS.pendingPlateSearchMs : 0;
     const timer = setTimeout(carryOn, pause);
     return () => {
