@@ -26,7 +26,7 @@ import { deleteSignInCode, matchSignInCode } from './sign-in-codes.repo.ts';
 import { hashSignInCode, mailSignInCode } from './step-up-codes.ts';
 import { throttleKeys } from './throttle-keys.ts';
 
-export type SignInDeps = Pick<
+type SignInDeps = Pick<
   AuthFlowDeps,
   | 'auth'
   | 'db'
