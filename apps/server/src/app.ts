@@ -33,8 +33,7 @@ import {
   createVehicleHistoryProvider,
   type VehicleHistoryProvider,
 } from './adapters/vehicle-history/index.ts';
-import { registerAuth } from './modules/auth/auth.module.ts';
-import { sessionRefreshRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuth, resolveAuthSecret, sessionRefreshRoutes } from './modules/auth/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -45,7 +44,6 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { appShellFile, registerWebApp } from './modules/web/web.routes.ts';
-import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSlaJob } from './modules/orders/orders.sla.ts';
 import { reportsRoutes, sampleReportRoutes } from './modules/reports/reports.routes.ts';
@@ -279,12 +277,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ratePerMinute: config.DECODE_RATE_PER_MINUTE,
   });
 
-  const { guards, throttles, refresh } = await registerAuth(app, {
-    config,
-    db: database.db,
-    jobs: services.jobs,
-    secret,
-    accounts: services.users,
+  const { guards, refresh } = await registerAuth(app, {
+    service: services.auth,
+    sessions: services.sessions,
+    perIpBudget: services.perIpBudget,
+    publicUrl: config.PUBLIC_URL,
   });
   app.log.info({ providers: effectiveProviders(config) }, 'providers in use');
   const promoted = await services.users.promoteAdminEmailsToAdmin();
@@ -297,7 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicConfigRoutes, { config });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(sessionRefreshRoutes, refresh);
-      await api.register(usersRoutes, { users: services.users, guards, throttles });
+      await api.register(usersRoutes, {
+        users: services.users,
+        guards,
+        perIpBudget: services.perIpBudget,
+      });
       await api.register(creditsRoutes, { credits: services.credits, guards });
       await api.register(paymentsRoutes, {
         guards,

@@ -9,7 +9,7 @@ import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts'
 import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
-import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
+import { resolveAuthSecret } from './modules/auth/index.ts';
 import { inlineReportWork } from './modules/reports/report-work.ts';
 import { createServices } from './services.ts';
 import { commandIo, controlSocketPath, runCommand, type CommandResources } from './commands.ts';
@@ -44,6 +44,8 @@ async function openResources(config: Config): Promise<CommandResources> {
     info: (details: object, message: string) => process.stderr.write(`${message}\n`),
     warn: (details: object, message: string) => process.stderr.write(`${message}\n`),
     error: (details: object, message: string) => process.stderr.write(`${message}\n`),
+    // A command prints what it did and what failed, not the services' debugging lines.
+    debug: () => {},
   };
   const decoder = decoderOpenedOnFirstUse(config);
   try {

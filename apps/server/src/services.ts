@@ -9,9 +9,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobSender } from './jobs/job-queue.ts';
 import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
+import { createPerIpBudget } from './http/per-ip-budget.ts';
 import { createTimeSlices } from './lib/time-slices.ts';
 import { createAdminTryoutService } from './modules/admin/admin-tryout.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import {
+  createAuthInstance,
+  createAuthService,
+  createRegistrations,
+  createSessions,
+  passwordHasherOf,
+} from './modules/auth/index.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -50,9 +58,14 @@ export interface ServiceAdapters {
   decoder: VinDecoder;
   /** Report layout and upload checks: in worker threads for the server, inline for the CLI. */
   reportWork: ReportWork;
-  /** The instance's auth secret (modules/auth/auth.secret.ts): it signs report links. */
+  /** The instance's auth secret (modules/auth/auth-secret.ts): it signs sessions and report links. */
   secret: string;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+    debug(obj: object, msg: string): void;
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -60,8 +73,7 @@ export type Services = ReturnType<typeof createServices>;
 /**
  * Every service of the server, built once from the configuration, the database and the
  * adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts) both use
- * it. The account flows are not here: they stand on better-auth, which the app's auth module
- * sets up (modules/auth/auth.module.ts), and receive `users` from here.
+ * it. The account flows stand on better-auth's instance, built here with them.
  */
 export function createServices(config: Config, database: Database, adapters: ServiceAdapters) {
   const { db } = database;
@@ -109,11 +121,43 @@ export function createServices(config: Config, database: Database, adapters: Ser
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
   const credits = createCreditsService({ db });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
+  const users = createUsersService({ db, adminEmails: config.ADMIN_EMAILS });
+  // Accounts: better-auth does sessions, reset codes and password hashes; the flows are ours.
+  const betterAuth = createAuthInstance({ config, db, jobs, secret: adapters.secret, log });
+  const passwords = passwordHasherOf(betterAuth);
+  const registrations = createRegistrations({
+    db,
+    jobs,
+    passwords,
+    secret: adapters.secret,
+    productName: config.PRODUCT_NAME,
+    accounts: users,
+  });
   return {
     /** The queue every service and module queues through: rendered mails go sealed. */
     jobs,
     openSealedMail: mailSeal.open,
-    users: createUsersService({ db, adminEmails: config.ADMIN_EMAILS }),
+    users,
+    auth: createAuthService({
+      auth: betterAuth,
+      db,
+      passwords,
+      registrations,
+      accounts: users,
+      publicUrl: config.PUBLIC_URL,
+      log,
+      jobs,
+      productName: config.PRODUCT_NAME,
+    }),
+    sessions: createSessions({
+      auth: betterAuth,
+      db,
+      secret: adapters.secret,
+      maxDays: config.SESSION_MAX_DAYS,
+      accounts: users,
+    }),
+    /** The `onRequest` budgets per client address of the endpoints that answer about an address. */
+    perIpBudget: createPerIpBudget(db),
     catalog: createCatalogService({ db }),
     credits,
     paymentMethods: createPaymentMethodService({ db, gateway }),

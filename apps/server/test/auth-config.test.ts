@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import { ConfigError, parseConfig } from '../src/config.ts';
-import { trustedOrigins } from '../src/modules/auth/auth.instance.ts';
+import { trustedOrigins } from '../src/modules/auth/better-auth.ts';
 import {
   AUTH_SECRET_FILE,
   loadAuthSecret,
   resolveAuthSecret,
-} from '../src/modules/auth/auth.secret.ts';
+} from '../src/modules/auth/auth-secret.ts';
 import { createVerifiedUser, sessionCookie, signIn } from './auth-support.ts';
 import { post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

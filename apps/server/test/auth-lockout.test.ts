@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { outbox } from '../src/db/schema.ts';
-import { signInDelaySeconds } from '../src/modules/auth/auth.throttle.ts';
+import { signInDelaySeconds } from '../src/modules/auth/sign-in-attempts.repo.ts';
 import {
   OTHER_PASSWORD,
   PASSWORD,

@@ -1,7 +1,7 @@
 import { adminMarkProcessingResponseSchema } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/auth.guard.ts';
+import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminService } from './admin.service.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { listAudit } from '../audit/audit.repo.ts';
-import { currentUser } from '../auth/auth.guard.ts';
+import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminTryoutService } from './admin-tryout.service.ts';
 import { paginationOf } from '../../http/pagination.ts';

@@ -8,7 +8,7 @@ import {
 } from '@vr/contracts';
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import { WindowThrottles } from '../../db/throttles.ts';
+import { consumeThrottle } from '../../db/throttles.repo.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
@@ -67,8 +67,6 @@ export function createAdminTryoutService({
   jobs: JobSender;
   productName: string;
 }) {
-  const throttles = new WindowThrottles(db);
-
   /**
    * The full report of `vin`, generated without an order (nobody is charged) and queued as a
    * mail to `email` with the PDF attached; 502 when a source cannot answer now.
@@ -128,7 +126,12 @@ export function createAdminTryoutService({
       }
       // A report is pulled for it: the VIN check of an order.
       if (vin && !isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
-      const budget = await throttles.consume(`admin-tryout:user:${adminId}`, perAdminHour, HOUR_MS);
+      const budget = await consumeThrottle(
+        db,
+        `admin-tryout:user:${adminId}`,
+        perAdminHour,
+        HOUR_MS,
+      );
       if (!budget.allowed) {
         throw new TooManyRequestsError(
           ADMIN_MESSAGES.tryoutQuota(perAdminHour, budget.retryAfterSeconds),

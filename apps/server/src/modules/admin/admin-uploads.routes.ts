@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import { assertStorableText } from '../../lib/storable-text.ts';
-import { currentUser } from '../auth/auth.guard.ts';
+import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';

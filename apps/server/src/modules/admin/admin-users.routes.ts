@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { currentUser } from '../auth/auth.guard.ts';
+import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { paginationOf } from '../../http/pagination.ts';
 import { allAdminUsers, findAdminUser, listAdminUsers } from './admin.repo.ts';

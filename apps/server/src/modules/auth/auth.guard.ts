@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@vr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError } from './auth.errors.ts';
-import type { RequestUser, Sessions } from './auth.sessions.ts';
+import { AuthError } from './auth-errors.ts';
+import type { RequestUser, Sessions } from './sessions.ts';
 
-export type { RequestUser } from './auth.sessions.ts';
+export type { RequestUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,4 @@
 import {
-  AUTH_LIMITS,
   AUTH_MESSAGES,
   authSessionResponseSchema,
   authSuccessResponseSchema,
@@ -15,38 +14,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthError, foreignOriginError, requireJsonBodies } from './auth.errors.ts';
-import { sendCookies, type ClientContext } from './auth.forward.ts';
-import type { AuthService, Outcome } from './auth.service.ts';
-import type { Sessions } from './auth.sessions.ts';
-import { throttleKeys, type Throttles } from './auth.throttle.ts';
+import { foreignOriginError, requireJsonBodies } from './auth-errors.ts';
 import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-
-const MINUTE_MS = 60 * 1000;
-
-type BudgetedEndpoint = keyof typeof AUTH_LIMITS.requestsPerIpPerMinute;
-
-/**
- * An `onRequest` hook counting the endpoint's requests from the client's IP address before
- * anything else happens (body, look-ups, hashing): beyond
- * `AUTH_LIMITS.requestsPerIpPerMinute[endpoint]` a minute it answers 429 with Retry-After, so
- * no answer about an address, known or not, comes faster.
- */
-export function perIpBudget(throttles: Throttles, endpoint: BudgetedEndpoint) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const result = await throttles.consume(
-      throttleKeys.requestsFromIp(endpoint, request.ip),
-      AUTH_LIMITS.requestsPerIpPerMinute[endpoint],
-      MINUTE_MS,
-    );
-    if (!result.allowed) {
-      throw new AuthError(429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests, {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-    }
-  };
-}
+import type { PerIpBudget } from '../../http/per-ip-budget.ts';
+import type { AuthService } from './auth.service.ts';
+import type { ClientContext } from './better-auth-calls.ts';
+import type { Outcome } from './session-answer.ts';
+import { sendCookies } from './session-cookies.ts';
+import type { Sessions } from './sessions.ts';
 
 function client(request: FastifyRequest): ClientContext {
   return { ip: request.ip, headers: request.headers };
@@ -93,14 +69,14 @@ function authEndpoints(app: FastifyInstance): void {
  */
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
-  throttles: Throttles;
-}> = async (app, { service, throttles }) => {
+  perIpBudget: PerIpBudget;
+}> = async (app, { service, perIpBudget }) => {
   authEndpoints(app);
 
   app.post(
     '/api/auth/sign-up/email',
     {
-      onRequest: perIpBudget(throttles, 'signUp'),
+      onRequest: perIpBudget('signUp'),
       schema: {
         tags,
         summary:
@@ -115,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/verify-email',
     {
-      onRequest: perIpBudget(throttles, 'verifyEmail'),
+      onRequest: perIpBudget('verifyEmail'),
       schema: {
         tags,
         summary:
@@ -130,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/send-verification-otp',
     {
-      onRequest: perIpBudget(throttles, 'resendVerification'),
+      onRequest: perIpBudget('resendVerification'),
       schema: {
         tags,
         summary:
@@ -160,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/request-password-reset',
     {
-      onRequest: perIpBudget(throttles, 'requestPasswordReset'),
+      onRequest: perIpBudget('requestPasswordReset'),
       schema: {
         tags,
         summary:
@@ -179,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/email-otp/reset-password',
     {
-      onRequest: perIpBudget(throttles, 'resetPassword'),
+      onRequest: perIpBudget('resetPassword'),
       schema: {
         tags,
         summary: 'Set a new password with the reset code; ends every session of the account',

@@ -10,7 +10,7 @@ import { PRIVATE_DIR_MODE } from '../../lib/private-files.ts';
 const DATABASE_ENTRY = 'pglite.tar.gz';
 const REPORTS_ENTRY = 'reports';
 /**
- * DATA_DIR/auth-secret (modules/auth/auth.secret.ts): it signs sessions and report links and
+ * DATA_DIR/auth-secret (modules/auth/auth-secret.ts): it signs sessions and report links and
  * seals queued mails, so a database restored without it would hold mails nobody can open.
  */
 const SECRET_ENTRY = 'auth-secret';

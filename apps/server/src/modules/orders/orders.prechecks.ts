@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
-import { WindowThrottles } from '../../db/throttles.ts';
+import { consumeThrottle, releaseThrottle } from '../../db/throttles.repo.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 
 const HOUR_MS = 3_600_000;
@@ -18,23 +18,23 @@ export function createPrecheckBudgets(deps: {
   perUserHour: number;
   servicePerHour: number;
 }) {
-  const throttles = new WindowThrottles(deps.db);
+  const { db } = deps;
 
   return {
     /** Counts a preview against both budgets before it asks the provider; 429 beyond either. */
     async takePreview(userId: string): Promise<void> {
       const max = deps.perUserHour;
-      const account = await throttles.consume(accountKey(userId), max, HOUR_MS);
+      const account = await consumeThrottle(db, accountKey(userId), max, HOUR_MS);
       if (!account.allowed) {
         throw new TooManyRequestsError(
           ORDER_MESSAGES.previewQuota(max, account.retryAfterSeconds),
           account.retryAfterSeconds,
         );
       }
-      const service = await throttles.consume(SERVICE_KEY, deps.servicePerHour, HOUR_MS);
+      const service = await consumeThrottle(db, SERVICE_KEY, deps.servicePerHour, HOUR_MS);
       if (!service.allowed) {
         // The preview did not happen: the account keeps its unit.
-        await throttles.release(accountKey(userId));
+        await releaseThrottle(db, accountKey(userId));
         throw new TooManyRequestsError(
           ORDER_MESSAGES.previewServiceQuota(service.retryAfterSeconds),
           service.retryAfterSeconds,
@@ -47,12 +47,12 @@ export function createPrecheckBudgets(deps: {
      * order goes ahead without asking. Given back by `orderSpent`.
      */
     async takeOrderPrecheck(): Promise<boolean> {
-      return (await throttles.consume(SERVICE_KEY, deps.servicePerHour, HOUR_MS)).allowed;
+      return (await consumeThrottle(db, SERVICE_KEY, deps.servicePerHour, HOUR_MS)).allowed;
     },
 
     /** The order was paid for: its pre-check was not free, so it counts against nothing. */
     async orderSpent(precheckTaken: boolean): Promise<void> {
-      if (precheckTaken) await throttles.release(SERVICE_KEY);
+      if (precheckTaken) await releaseThrottle(db, SERVICE_KEY);
     },
 
     /**
@@ -60,7 +60,7 @@ export function createPrecheckBudgets(deps: {
      * never refused by it (the answer is already a refusal).
      */
     async orderRefused(userId: string): Promise<void> {
-      await throttles.consume(accountKey(userId), deps.perUserHour, HOUR_MS);
+      await consumeThrottle(db, accountKey(userId), deps.perUserHour, HOUR_MS);
     },
   };
 }

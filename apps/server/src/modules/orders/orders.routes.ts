@@ -8,7 +8,7 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { OrdersService } from './orders.service.ts';
 

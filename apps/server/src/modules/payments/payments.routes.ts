@@ -16,7 +16,7 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { PaymentIntentService } from './payment-intents.service.ts';
 import type { PaymentMethodService } from './payment-methods.service.ts';

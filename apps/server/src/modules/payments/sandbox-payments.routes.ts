@@ -6,7 +6,7 @@ import {
   sandboxChallengeBodySchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { PaymentIntentService } from './payment-intents.service.ts';
 import { confirmationView, createdCardView } from './payments.views.ts';

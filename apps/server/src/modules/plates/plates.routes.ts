@@ -7,7 +7,7 @@ import {
   plateStatesResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { PlateService } from './plates.service.ts';
 

@@ -5,7 +5,7 @@ import {
   type PlateProvider,
 } from '../../adapters/plates/index.ts';
 import type { Db } from '../../db/client.ts';
-import { WindowThrottles } from '../../db/throttles.ts';
+import { consumeThrottle, releaseThrottle } from '../../db/throttles.repo.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { findCachedAnswer, recordSearch, storeAnswer } from './plates.repo.ts';
@@ -70,23 +70,22 @@ export function createPlateService(deps: {
 }): PlateService {
   const { db, provider, quotas } = deps;
   const now = deps.now ?? (() => new Date());
-  const throttles = new WindowThrottles(db, now);
   const inFlight = new Map<string, Promise<PlateAnswer>>();
   const notCheckedMessage = `${provider.name} is not checked: every call to it is billed.`;
   let lastHealth: { checkedAt: number; answer: Promise<PlateHealth> } | undefined;
 
   async function countSearch(userId: string, ip: string): Promise<void> {
     const userKey = quotaKeys.user(userId);
-    const perUser = await throttles.consume(userKey, quotas.perUserHour, HOUR_MS);
+    const perUser = await consumeThrottle(db, userKey, quotas.perUserHour, HOUR_MS, now());
     if (!perUser.allowed) {
       throw new TooManyRequestsError(
         LOOKUP_MESSAGES.plateUserQuota(quotas.perUserHour, perUser.retryAfterSeconds),
         perUser.retryAfterSeconds,
       );
     }
-    const perIp = await throttles.consume(quotaKeys.ip(ip), quotas.perIpHour, HOUR_MS);
+    const perIp = await consumeThrottle(db, quotaKeys.ip(ip), quotas.perIpHour, HOUR_MS, now());
     if (!perIp.allowed) {
-      await throttles.release(userKey);
+      await releaseThrottle(db, userKey);
       throw new TooManyRequestsError(
         LOOKUP_MESSAGES.plateIpQuota(quotas.perIpHour, perIp.retryAfterSeconds),
         perIp.retryAfterSeconds,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import type { ReportViewsService } from './report-views.service.ts';
 import { pdfResponse, sendReport } from './reports.routes.ts';
 

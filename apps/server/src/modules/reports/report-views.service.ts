@@ -12,7 +12,7 @@ import {
 } from '@vr/contracts';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
-import { WindowThrottles } from '../../db/throttles.ts';
+import { consumeThrottle } from '../../db/throttles.repo.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
 import { reportView } from './render/report-view.ts';
@@ -49,7 +49,6 @@ export type ReportViewsService = ReturnType<typeof createReportViewsService>;
 export function createReportViewsService(deps: ReportViewsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const throttles = new WindowThrottles(db, now);
 
   /** The page of a Completed order's report: its inputs' view, or null (PDF only). */
   async function pageOf(order: ReportOrderRow) {
@@ -86,10 +85,12 @@ export function createReportViewsService(deps: ReportViewsDeps) {
     const tokenHash = hashToken(token);
     const found = await findSharedOrder(db, tokenHash, now());
     if (!found) throw new HttpError(404, REPORT_VIEW_MESSAGES.shareNotFound);
-    const budget = await throttles.consume(
+    const budget = await consumeThrottle(
+      db,
       `shared-report:${tokenHash}`,
       SHARED_REPORT_RATE_PER_HOUR,
       HOUR_MS,
+      now(),
     );
     if (!budget.allowed) {
       throw new TooManyRequestsError(

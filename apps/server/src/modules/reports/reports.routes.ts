@@ -2,7 +2,7 @@ import { API_MESSAGES, SAMPLE_REPORT_RATE_PER_MINUTE } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AuthGuards } from '../auth/auth.guard.ts';
+import type { AuthGuards } from '../auth/index.ts';
 import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { reportFileName, type OpenedReport, type ReportsService } from './reports.service.ts';

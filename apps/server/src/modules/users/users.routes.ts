@@ -7,23 +7,21 @@ import {
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthError, requireJsonBodies } from '../auth/auth.errors.ts';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
-import { perIpBudget } from '../auth/auth.routes.ts';
+import { AuthError, currentUser, requireJsonBodies, type AuthGuards } from '../auth/index.ts';
 import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { Throttles } from '../auth/auth.throttle.ts';
+import type { PerIpBudget } from '../../http/per-ip-budget.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface UsersRoutesOptions {
   users: Pick<UsersService, 'registerProfile' | 'loadAuthUser' | 'findUnverifiedUserToDelete'>;
   guards: AuthGuards;
-  throttles: Throttles;
+  perIpBudget: PerIpBudget;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app,
-  { users, guards, throttles },
+  { users, guards, perIpBudget },
 ) => {
   answerValidationAsForms(app);
   requireJsonBodies(app);
@@ -69,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app.post(
     '/delete-unverified-user',
     {
-      onRequest: perIpBudget(throttles, 'deleteUnverifiedUser'),
+      onRequest: perIpBudget('deleteUnverifiedUser'),
       schema: {
         tags: ['users'],
         summary:

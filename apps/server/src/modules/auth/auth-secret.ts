@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
-import { keepFirstSecret } from './auth-secret.repo.ts';
+import { keepFirstSecret } from './instance-secrets.repo.ts';
 
 export const AUTH_SECRET_FILE = 'auth-secret';
 

@@ -1,40 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { AUTH_LIMITS } from '@vr/contracts';
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { authAccounts, authUsers, authVerifications } from '../../db/schema.ts';
-import type { DbOrTx } from '../../db/transaction.ts';
-
-/** An account's e-mail/password credential: better-auth's password hash. */
-export interface PasswordCredential {
-  userId: string;
-  emailVerified: boolean;
-  passwordHash: string | null;
-}
-
-export async function findPasswordCredential(
-  db: Db,
-  email: string,
-): Promise<PasswordCredential | undefined> {
-  const [row] = await db
-    .select({
-      userId: authUsers.id,
-      emailVerified: authUsers.emailVerified,
-      passwordHash: authAccounts.password,
-    })
-    .from(authUsers)
-    .leftJoin(
-      authAccounts,
-      and(
-        eq(authAccounts.userId, authUsers.id),
-        eq(authAccounts.providerId, 'credential'),
-        eq(authAccounts.accountId, authUsers.id),
-      ),
-    )
-    .where(eq(authUsers.email, email))
-    .limit(1);
-  return row;
-}
+import { desc, eq } from 'drizzle-orm';
+import { authVerifications } from '../../db/schema.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 
 /*
  * Sign-in codes of an account under attack live next to better-auth's own codes, in the same
@@ -68,11 +36,11 @@ export async function replaceSignInCode(
  * `otpAttempts` of them, or once expired, the code matches nothing.
  */
 export async function matchSignInCode(
-  db: Db,
+  db: DbOrTx,
   entry: { email: string; ip: string; codeHash: string; now: Date },
 ): Promise<boolean> {
   const identifier = signInCodeIdentifier(entry.email, entry.ip);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(authVerifications)
@@ -95,7 +63,7 @@ export async function matchSignInCode(
 }
 
 /** The sign-in the code was for succeeded: it cannot be used again. */
-export async function deleteSignInCode(db: Db, email: string, ip: string): Promise<void> {
+export async function deleteSignInCode(db: DbOrTx, email: string, ip: string): Promise<void> {
   await db
     .delete(authVerifications)
     .where(eq(authVerifications.identifier, signInCodeIdentifier(email, ip)));

@@ -1,9 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { AUTH_LIMITS, splitFullName } from '@vr/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES, splitFullName } from '@vr/contracts';
 import { generateId } from 'better-auth';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
+import type { AuthAccounts } from './accounts.ts';
+import { AuthError } from './auth-errors.ts';
+import { codeMail, newMailedCode } from './code-mails.ts';
 import {
   claimPendingRegistration,
   countWrongCode,
@@ -15,10 +18,7 @@ import {
   livePendingRegistrations,
   replacePendingCode,
   type PendingRegistration,
-} from './auth-registrations.repo.ts';
-import type { AuthAccounts } from './auth.accounts.ts';
-import { codeMail } from './auth.mails.ts';
-import { newMailedCode } from './auth.codes.ts';
+} from './pending-registrations.repo.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -204,3 +204,20 @@ export function createRegistrations(deps: RegistrationsDeps) {
 }
 
 export type Registrations = ReturnType<typeof createRegistrations>;
+
+/**
+ * The sign-ups of an address that has no account yet, newest first: 409 when it has an
+ * account, 404 (`notFound`) when nobody is waiting to verify it.
+ */
+export async function waitingSignUps(
+  deps: { accounts: Pick<AuthAccounts, 'findAccountByEmail'>; registrations: Registrations },
+  email: string,
+  notFound: string,
+): Promise<PendingRegistration[]> {
+  if (await deps.accounts.findAccountByEmail(email)) {
+    throw new AuthError(409, 'EMAIL_ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
+  }
+  const pendings = await deps.registrations.live(email);
+  if (pendings.length === 0) throw new AuthError(404, 'USER_NOT_FOUND', notFound);
+  return pendings;
+}

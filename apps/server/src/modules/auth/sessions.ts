@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthUser, type Role } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AuthAccounts } from './auth.accounts.ts';
-import { deleteSession, findActiveSession } from './auth-sessions.repo.ts';
-import { AuthError } from './auth.errors.ts';
-import type { AuthInstance } from './auth.instance.ts';
+import type { AuthAccounts } from './accounts.ts';
+import { deleteSession, findActiveSession } from './sessions.repo.ts';
+import { AuthError } from './auth-errors.ts';
+import type { AuthInstance } from './better-auth.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -1,5 +1,8 @@
-import { AUTH_LIMITS } from '@vr/contracts';
+import { randomInt } from 'node:crypto';
+import { AUTH_LIMITS, AUTH_MESSAGES } from '@vr/contracts';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
+import { AuthError } from './auth-errors.ts';
+import type { AuthLog } from './flow-deps.ts';
 
 export type CodePurpose = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
@@ -50,4 +53,20 @@ export function codeMail(
     '</body></html>',
   ].join('');
   return { to, subject: `Your ${productName} ${subject}`, text, html };
+}
+
+/** A code we mail (sign-up, sign-in): `otpLength` digits from the CSPRNG, unbiased. */
+export function newMailedCode(): string {
+  const digits = AUTH_LIMITS.otpLength;
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/** Queues a code mail in a transaction of ours: 503 when that fails, nothing recorded. */
+export async function queuingCodeMail<T>(log: AuthLog, queue: () => Promise<T>): Promise<T> {
+  try {
+    return await queue();
+  } catch (err) {
+    log.error({ err }, 'could not queue a code mail');
+    throw new AuthError(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
+  }
 }

@@ -5,7 +5,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP } from 'better-auth/plugins';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +18,9 @@ import {
   authUsers,
   authVerifications,
 } from '../../db/schema.ts';
-import { codeMail } from './auth.mails.ts';
+import { codeMail } from './code-mails.ts';
+import type { AuthLog } from './flow-deps.ts';
+import type { PasswordHasher } from './pending-registrations.ts';
 
 /** Where better-auth's handler lives; only the routes of auth.routes.ts reach it. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -50,7 +51,7 @@ export interface AuthInstanceOptions {
   db: Db;
   jobs: JobSender;
   secret: string;
-  log: FastifyBaseLogger;
+  log: AuthLog;
 }
 
 /**
@@ -91,7 +92,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      // Sign-ups wait in pending_registrations (auth.registrations.ts) and become accounts already
+      // Sign-ups wait in pending_registrations (pending-registrations.ts) and become accounts already
       // verified; better-auth never mails a verification of its own.
       sendOnSignUp: false,
       sendOnSignIn: false,
@@ -99,7 +100,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
     },
     session: {
       // Idle expiry: a session unused (not refreshed) this long ends. The absolute expiry
-      // (SESSION_MAX_DAYS from sign-in) is checked by auth.sessions.ts.
+      // (SESSION_MAX_DAYS from sign-in) is checked by sessions.ts.
       expiresIn: idleSeconds,
       updateAge: Math.min(DAY_S, Math.floor(idleSeconds / 7)),
       cookieCache: { enabled: false },
@@ -109,7 +110,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
       storage: 'database',
       window: 60,
       max: 100,
-      // A per-IP burst guard in front of our own throttles (auth.throttle.ts), which carry the
+      // A per-IP burst guard in front of our own throttles (attempt-budgets.ts), which carry the
       // product's limits (docs/limits.md); the library's defaults (3 per 10 s) would lock out a shared address.
       customRules: {
         '/sign-in/*': { window: 60, max: 20 },
@@ -188,7 +189,7 @@ export function createAuthInstance({ config, db, jobs, secret, log }: AuthInstan
 }
 
 /**
- * The session of an account AuthService has just created from a verified sign-up (code and
+ * The session of an account verify-email.ts has just created from a verified sign-up (code and
  * password checked there; docs/decisions/0010-pending-registrations.md), started as better-auth's
  * own e-mail verification starts one: session record, token and cookie. Server-only: callable
  * through `auth.api` alone, never over HTTP.
@@ -212,6 +213,17 @@ function registeredSessions() {
 }
 
 export type AuthInstance = ReturnType<typeof createAuthInstance>;
+
+/**
+ * better-auth's configured password hasher (scrypt), so the hashes of sign-ups and the checks
+ * of sign-in are the ones better-auth itself makes and reads.
+ */
+export function passwordHasherOf(auth: AuthInstance): PasswordHasher {
+  return {
+    hash: async (password) => (await auth.$context).password.hash(password),
+    verify: async (input) => (await auth.$context).password.verify(input),
+  };
+}
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'];
 /** Vite's dev server and preview, which proxy /api to this server. */
