@@ -1,6 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import { ConfigError, parseConfig } from '../src/config.ts';
@@ -41,6 +44,31 @@ describe('the auth secret', () => {
     const secret = 's'.repeat(40);
     expect(loadAuthSecret({ DATA_DIR: dir, AUTH_SECRET: secret })).toBe(secret);
     expect(() => statSync(join(dir, AUTH_SECRET_FILE))).toThrow();
+  });
+
+  it('is the same secret in processes that start at once on an empty DATA_DIR', async () => {
+    const dir = join(tempDir(), 'data');
+    const module = fileURLToPath(new URL('../src/modules/auth/auth-secret.ts', import.meta.url));
+    const script =
+      `const { loadAuthSecret } = await import(${JSON.stringify(module)});` +
+      `process.stdout.write(loadAuthSecret({ DATA_DIR: ${JSON.stringify(dir)} }));`;
+    const run = promisify(execFile);
+    const secrets = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        run(process.execPath, [
+          '--conditions=vr-source',
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          script,
+        ]),
+      ),
+    );
+    const seen = new Set(secrets.map(({ stdout }) => stdout));
+    expect(seen.size).toBe(1);
+    expect([...seen][0]).toBe(readFileSync(join(dir, AUTH_SECRET_FILE), 'utf8').trim());
+    expect(readdirSync(dir)).toEqual([AUTH_SECRET_FILE]);
   });
 
   it('refuses a damaged secret file instead of replacing it', () => {

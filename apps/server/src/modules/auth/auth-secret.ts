@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { keepFirstSecret } from './instance-secrets.repo.ts';
@@ -39,11 +39,16 @@ export function loadAuthSecret(config: {
   if (existing) return existing;
   mkdirSync(config.DATA_DIR, { recursive: true });
   const secret = newSecret();
+  // Written whole under a private name, then linked into place: when two processes start at
+  // once, exactly one link wins and neither can read the file before its secret is in it.
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': when two processes start at once, exactly one file wins and both read it back.
-    writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(draft, path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const stored = readSecretFile(path);
   if (!stored) throw new Error(`${path} is empty or too short; delete it to generate a new one`);
