@@ -22,3 +22,4 @@ export * from './orders.ts';
 export * from './admin.ts';
 export * from './report-texts.ts';
 export * from './report-view.ts';
+export * from './recall-watch.ts';
