@@ -12,6 +12,9 @@ export const NHTSA_RECALL_LOOKUP_URL = 'https://www.nhtsa.gov/recalls';
 /** The one-click unsubscribe path of the alert mails (RFC 8058); the token is a credential. */
 export const RECALL_UNSUBSCRIBE_PATH = '/recalls/unsubscribe';
 
+/** What the landing page promises after the sale (docs/product-rules.md#recall-watch). */
+export const RECALL_WATCH_PROMISE = `For ${RECALL_WATCH_YEARS} years after your order we watch the vehicle and e-mail you when NHTSA publishes a new safety recall for it.`;
+
 /** The date a watch runs until, from an order's time (the same calendar day, 3 years on). */
 export function recallWatchEnd(orderedAt: Date): Date {
   const end = new Date(orderedAt);
