@@ -282,4 +282,31 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
       404,
     );
   });
+
+  it('asks the provider at most RECALL_WATCH_CALLS_PER_PASS times a pass; the vehicles left go first next time', async () => {
+    const secret = await resolveAuthSecret(t.config, t.database);
+    const frugal = createRecallWatchService({
+      db: t.database.db,
+      jobs: t.jobs,
+      mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      provider: createRecallsProvider(t.config),
+      decoder: { decode: async (vin) => (await testDecoder(t.config)).decode(vin) },
+      secret,
+      callsPerPass: 2,
+      log: { info: () => {}, warn: () => {} },
+    });
+    // Two watches are on by now (earlier tests): an Accord and the Malibu.
+    const at = Date.now() + 20 * DAY;
+    const calls = nhtsa.calls.length;
+    const first = await frugal.runPass(new Date(at));
+    expect(first.providerCalls).toBe(2);
+    expect(nhtsa.calls.length - calls).toBe(2);
+    expect(first.leftOver).toBeGreaterThan(0);
+    const asked = nhtsa.calls.slice(calls).map((c) => c.params.get('make'));
+    const second = await frugal.runPass(new Date(at + 1000));
+    expect(second.providerCalls).toBe(2);
+    const next = nhtsa.calls.slice(calls + 2).map((c) => c.params.get('make'));
+    // The vehicles left over are asked first: another make than the first pass's.
+    expect(next).not.toEqual(asked);
+  });
 });
