@@ -3,6 +3,7 @@ import type { Mailer, MailMessage } from '../src/adapters/mail/index.ts';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import type { Database } from '../src/db/client.ts';
 import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
+import { recallAlertsSent } from '../src/lib/metrics.ts';
 import { resolveAuthSecret } from '../src/modules/auth/auth.secret.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import {
@@ -144,6 +145,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
     expect(nhtsa.calls.length).toBeGreaterThan(callsBefore);
     expect(mailsTo(user.email)).toHaveLength(before);
 
+    const alertsCounted = (await recallAlertsSent.get()).values[0]?.value ?? 0;
     recalls['HONDA|ACCORD|2003']!.push(
       nhtsaRecall('26V100000'),
       nhtsaRecall('26V100001', { parkIt: true, Component: 'FUEL SYSTEM' }),
@@ -167,6 +169,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
       /^<http:\/\/localhost:3000\/api\/api\/recalls\/unsubscribe\/[^>]+>$/,
     );
     expect(alert.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect((await recallAlertsSent.get()).values[0]?.value).toBe(alertsCounted + 1);
 
     // Nothing new: nothing mailed again.
     await pass(new Date());
