@@ -93,6 +93,10 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expectAccessible(page, 'VIN Records');
 
+    await nav('Recall Alerts');
+    await page.getByRole('heading', { name: 'Recall Alerts' }).waitFor();
+    await expectAccessible(page, 'Recall Alerts');
+
     await nav('Payment Info');
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
     await page.getByRole('dialog', { name: 'Add Payment Method' }).waitFor();

@@ -28,7 +28,11 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
 import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
-import { createRecallsProvider, type RecallsProvider } from './adapters/recalls/index.ts';
+import {
+  createRecallsProvider,
+  publishedSampleRecalls,
+  type RecallsProvider,
+} from './adapters/recalls/index.ts';
 import {
   createVehicleHistoryProvider,
   type VehicleHistoryProvider,
@@ -60,6 +64,8 @@ import {
 } from './modules/reports/report-work.ts';
 import type { CpuPool } from './lib/cpu-pool.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
+import { registerRecallWatchJob } from './modules/recall-watch/recall-watch.job.ts';
+import { recallWatchRoutes } from './modules/recall-watch/recall-watch.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
@@ -88,6 +94,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Whether this app works the SLA refund job (default true; tests drive it by hand). */
   slaJob?: boolean;
+  /** Whether this app runs the recall watch pass on its schedule (default true). */
+  recallWatchJob?: boolean;
   /** Whether this app generates reports (default true; suites about other things leave it). */
   reportJob?: boolean;
   /** Threads for report layout and PDF checks (default: RENDER_THREADS), closed with the app. */
@@ -232,7 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportStorage,
     plateProvider: deps.plateProvider ?? createPlateProvider(config),
     historyProvider: deps.historyProvider ?? createVehicleHistoryProvider(config),
-    recallsProvider: deps.recallsProvider ?? createRecallsProvider(config),
+    recallsProvider:
+      deps.recallsProvider ?? createRecallsProvider(config, publishedSampleRecalls(database.db)),
     decoder,
     reportWork: pooledReportWork(reportPool),
     secret,
@@ -258,6 +267,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jobs,
         { db: database.db, refunds: services.slaRefunds },
         config.SLA_POLL_SECONDS,
+      );
+    }
+    if (deps.recallWatchJob ?? true) {
+      await registerRecallWatchJob(
+        jobs,
+        { db: database.db, recallWatch: services.recallWatch },
+        config.RECALL_WATCH_HOURS,
       );
     }
   }
@@ -324,6 +340,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(platesRoutes, { plates: services.plates, guards });
       await api.register(ordersRoutes, { orders: services.orders, guards });
       await api.register(reportsRoutes, { reports: services.reports, guards });
+      await api.register(recallWatchRoutes, {
+        recallWatch: services.recallWatch,
+        guards,
+        productName: config.PRODUCT_NAME,
+        publicUrl: config.PUBLIC_URL,
+      });
       await api.register(sampleReportRoutes, { sample: services.sampleReport });
       await api.register(reportViewsRoutes, { views: services.reportViews, guards });
       await api.register(sharedReportRoutes, { views: services.reportViews });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createRecallsProvider } from './adapters/recalls/index.ts';
+import { createRecallsProvider, publishedSampleRecalls } from './adapters/recalls/index.ts';
 import { createVehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
 import { createPlateProvider } from './adapters/plates/index.ts';
 import { createReportStorage } from './adapters/report-storage/index.ts';
@@ -56,7 +56,7 @@ async function openResources(config: Config): Promise<CommandResources> {
       reportStorage,
       plateProvider: createPlateProvider(config),
       historyProvider: createVehicleHistoryProvider(config),
-      recallsProvider: createRecallsProvider(config),
+      recallsProvider: createRecallsProvider(config, publishedSampleRecalls(database.db)),
       decoder,
       reportWork: inlineReportWork,
       secret: await resolveAuthSecret(config, database),

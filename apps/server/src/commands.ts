@@ -9,9 +9,10 @@ import {
   type OperationsIo,
 } from './modules/operations/operations.cli.ts';
 import { runCli, type CliIo } from './modules/users/users.cli.ts';
+import { runRecallsCli, type RecallsIo } from './modules/recall-watch/recall-watch.cli.ts';
 import type { Services } from './services.ts';
 
-export type CommandIo = CliIo & OperationsIo;
+export type CommandIo = CliIo & OperationsIo & RecallsIo;
 
 /** Every operator's command (`npm run cli -- ...`); resolves to the exit code. */
 export function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -19,6 +20,7 @@ export function runCommand(argv: readonly string[], io: CommandIo): Promise<numb
   if ((OPERATIONS_COMMANDS as readonly (string | undefined)[]).includes(command)) {
     return runOperationsCli(argv, io);
   }
+  if (command === 'recalls') return runRecallsCli(argv, io);
   return runCli(argv, io);
 }
 
@@ -30,7 +32,7 @@ export const reportFilesDir = (config: Pick<Config, 'S3_BUCKET' | 'DATA_DIR'>) =
 export interface CommandResources {
   database: Database;
   jobs: JobInspector;
-  services: Pick<Services, 'users' | 'reports' | 'openSealedMail'>;
+  services: Pick<Services, 'users' | 'reports' | 'openSealedMail' | 'recallWatch'>;
   /** Closes what opening them opened; nothing when the server holds them. */
   close(): Promise<void>;
 }
@@ -53,6 +55,10 @@ export function commandIo(
       const { database, jobs, services, close } = await open.resources();
       const reportsDir = reportFilesDir(config);
       return { database, jobs, openSealedMail: services.openSealedMail, reportsDir, close };
+    },
+    openRecallWatch: async () => {
+      const { services, close } = await open.resources();
+      return { recallWatch: services.recallWatch, close };
     },
     openDatabase: open.database,
     dataDir: config.DATA_DIR,

@@ -155,6 +155,14 @@ const configSchema = z
     ADMIN_TRYOUTS_PER_HOUR: positiveInt(20),
     // How often the SLA job looks for overdue orders.
     SLA_POLL_SECONDS: positiveInt(60),
+    // Recall watch (docs/product-rules.md#recall-watch): hours between passes, and the recalls
+    // provider calls one pass may make (the least recently checked vehicles go first).
+    RECALL_WATCH_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 7)
+      .default(24),
+    RECALL_WATCH_CALLS_PER_PASS: positiveInt(500),
     MAX_REPORT_MB: z.coerce.number().positive().max(1024).default(20),
     // All files of one batch upload together; they wait on disk under DATA_DIR/tmp meanwhile.
     MAX_UPLOAD_BATCH_MB: z.coerce.number().positive().max(10_240).default(100),

@@ -41,6 +41,7 @@ import { createSampleReport } from './modules/reports/sample-report.ts';
 import type { ReportWork } from './modules/reports/report-work.ts';
 import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createRecallWatchService } from './modules/recall-watch/recall-watch.service.ts';
 import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
 import { createVpicApiService } from './modules/vehicles/vpic-api.service.ts';
 import { createLiveVpic } from './adapters/vin-decoder/index.ts';
@@ -181,6 +182,16 @@ export function createServices(config: Config, database: Database, adapters: Ser
     generation,
     sampleReport: createSampleReport({ decoder, render: renderReport }),
     slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),
+    recallWatch: createRecallWatchService({
+      db,
+      jobs,
+      mail,
+      provider: adapters.recallsProvider,
+      decoder,
+      secret: adapters.secret,
+      callsPerPass: config.RECALL_WATCH_CALLS_PER_PASS,
+      log,
+    }),
     reports: createReportsService({
       db,
       storage: adapters.reportStorage,

@@ -47,7 +47,12 @@ describe.each(testDatabases())('roles on $name', (testDb) => {
     closing.unshift(web.close, worker.close);
 
     expect(web.worked).toEqual([]);
-    expect(worker.worked.sort()).toEqual(['mail', 'report-generation', 'sla-refunds']);
+    expect(worker.worked.sort()).toEqual([
+      'mail',
+      'recall-watch',
+      'report-generation',
+      'sla-refunds',
+    ]);
 
     for (const url of [
       '/api/api/health',

@@ -24,3 +24,4 @@ export * from './admin.ts';
 export * from './report-texts.ts';
 export * from './report-view.ts';
 export * from './card-number.ts';
+export * from './recall-watch.ts';

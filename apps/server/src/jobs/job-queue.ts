@@ -39,6 +39,8 @@ export interface Jobs {
    * the failed-attempts count a retry was queued after (a later attempt makes it stale).
    */
   'report-generation': { orderId: string; regenerate?: boolean; retry?: number };
+  /** One recall watch pass (modules/recall-watch); each queues the next. */
+  'recall-watch': Record<string, never>;
 }
 export type JobName = keyof Jobs;
 
@@ -101,6 +103,19 @@ const QUEUES: Record<JobName, QueueSettings> = {
     // Several at once keep a slow provider from queueing every order behind one: 50 orders with
     // a 2 s provider took a median 15.9 s to complete with 8, 9.3 s with 16 (bench/).
     concurrency: 16,
+  },
+  // One recall watch pass at a time across all instances, like the refund pass; the pass's own
+  // lease (recall-watch.repo.ts) also keeps the CLI's watch-now from running beside it. A pass
+  // waits on the provider for up to RECALL_WATCH_CALLS_PER_PASS calls.
+  'recall-watch': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 30 * 60,
+    retentionSeconds: 7 * 24 * 3600,
+    pollingIntervalSeconds: 5,
+    concurrency: 1,
   },
 };
 

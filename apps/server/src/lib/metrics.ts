@@ -73,6 +73,25 @@ export const rateLimitRefusals = new client.Counter({
   registers: [processRegistry],
 });
 
+export const recallWatchVehicles = new client.Gauge({
+  name: 'recall_watch_vehicles',
+  help: 'Vehicles watched for new recalls (on and not ended), as of the last recall watch pass of this process',
+  registers: [processRegistry],
+});
+
+export const recallWatchCalls = new client.Histogram({
+  name: 'recall_watch_provider_calls',
+  help: 'Recalls provider calls made by one recall watch pass',
+  buckets: [0, 1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500],
+  registers: [processRegistry],
+});
+
+export const recallAlertsSent = new client.Counter({
+  name: 'recall_alerts_total',
+  help: 'Recall alert mails queued (one per customer and pass with new campaigns)',
+  registers: [processRegistry],
+});
+
 function outcomeOfError(err: unknown): string {
   const name = (err as { name?: unknown } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'error';

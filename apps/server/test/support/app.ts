@@ -47,6 +47,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     decoder?: VinDecoder;
     slaJob?: boolean;
+    /** Run recall watch passes on their schedule (default false: suites run passes by hand). */
+    recallWatchJob?: boolean;
     /** Generate ordered reports (default false: orders stay open unless a suite works them). */
     reportJob?: boolean;
     historyProvider?: VehicleHistoryProvider;
@@ -72,6 +74,7 @@ export async function createTestApp(
     decoder,
     jobs,
     slaJob: options.slaJob,
+    recallWatchJob: options.recallWatchJob ?? false,
     reportJob: options.reportJob ?? false,
     historyProvider: options.historyProvider,
     plateProvider: options.plateProvider,

@@ -13,6 +13,8 @@ export interface MailMessage {
   html: string;
   /** Files sent with the mail (reports); the outbox keeps only their names and sizes. */
   attachments?: MailAttachment[];
+  /** Extra headers SMTP sends (the recall alerts' List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** `message` with `file` attached, both bodies saying so. */

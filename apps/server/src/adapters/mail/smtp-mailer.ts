@@ -27,6 +27,7 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
           attachments: message.attachments?.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
+import { watchOrderedVehicle } from '../recall-watch/recall-watch.repo.ts';
 import { HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
@@ -221,6 +222,7 @@ export function createOrdersService(deps: OrdersDeps) {
             updatedAt: createdAt,
           });
           await enqueueMail(jobs, tx, orderReceivedMail(mail, input.email, created, slaHours));
+          await watchOrderedVehicle(tx, created);
           await jobs.enqueue(tx, 'report-generation', { orderId: id });
           return created;
         });

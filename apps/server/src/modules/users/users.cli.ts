@@ -3,12 +3,13 @@ import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
 import { withOpened } from '../../lib/cli-run.ts';
 import { OPERATIONS_USAGE } from '../operations/operations.cli.ts';
+import { RECALLS_USAGE } from '../recall-watch/recall-watch.cli.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export const CLI_USAGE =
   'Usage: npm run cli -- set-role <email> ADMIN|USER | attach-report <orderId> <file.pdf> | ' +
-  OPERATIONS_USAGE;
+  `${OPERATIONS_USAGE} | ${RECALLS_USAGE}`;
 
 /** The services the commands use, on the database the server would open. */
 export interface CliServices {

@@ -12,6 +12,7 @@ import CreditCard from '@mui/icons-material/CreditCard';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import type { ReactNode } from 'react';
@@ -21,11 +22,13 @@ import { BuyCreditsSection } from './credits/BuyCreditsSection.tsx';
 import { PurchaseHistorySection } from './credits/PurchaseHistorySection.tsx';
 import { PaymentInfoSection } from './payments/PaymentInfoSection.tsx';
 import { VinRecordsSection } from './vin-records/VinRecordsSection.tsx';
+import { RecallAlertsSection } from './recall-watch/RecallAlertsSection.tsx';
 
-export type SectionId = 'records' | 'payments' | 'credits' | 'history';
+export type SectionId = 'records' | 'recalls' | 'payments' | 'credits' | 'history';
 
 const SECTIONS: { id: SectionId; label: string; icon: ReactNode }[] = [
   { id: 'records', label: 'VIN Records', icon: <DirectionsCar /> },
+  { id: 'recalls', label: 'Recall Alerts', icon: <NotificationsActive /> },
   { id: 'payments', label: 'Payment Info', icon: <CreditCard /> },
   { id: 'credits', label: 'Buy Credits', icon: <ShoppingCart /> },
   { id: 'history', label: 'Purchase History', icon: <ReceiptLong /> },
@@ -78,7 +81,7 @@ export function DashboardMenuButton({ onOpen }: { onOpen: () => void }) {
 }
 
 /**
- * The customer dashboard (docs/product-rules.md#screens): four sections switched in place, a side
+ * The customer dashboard (docs/product-rules.md#screens): five sections switched in place, a side
  * navigation on desktop and a slide-in menu with Sign Out on mobile.
  */
 export function DashboardBody({
@@ -105,6 +108,8 @@ export function DashboardBody({
   const body =
     section === 'records' ? (
       <VinRecordsSection onBuyCredits={() => onSelect('credits')} />
+    ) : section === 'recalls' ? (
+      <RecallAlertsSection />
     ) : section === 'payments' ? (
       <PaymentInfoSection addCardRequested={addCardRequested} onAddCardHandled={onAddCardHandled} />
     ) : section === 'credits' ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { REPORT_CONTENTS_SENTENCE } from '@vr/contracts';
+import { RECALL_WATCH_PROMISE, REPORT_CONTENTS_SENTENCE } from '@vr/contracts';
 import { BoltIcon, FactCheckIcon, SavingsIcon } from '../../components/ui/icons.tsx';
 import { FromPrice, type PriceHint } from './Hero.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -49,7 +49,7 @@ export function ServicesSection({ fromCents }: PriceHint) {
           </Service>
           <Service icon={<FactCheckIcon />} title="Comprehensive Records">
             Every report covers {REPORT_CONTENTS_SENTENCE}, from state title records, insurers,
-            salvage yards and NHTSA.
+            salvage yards and NHTSA. {RECALL_WATCH_PROMISE}
           </Service>
         </div>
       </div>
