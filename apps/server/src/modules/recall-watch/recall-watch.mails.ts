@@ -49,7 +49,13 @@ export function recallAlertMail(
   const intro =
     'NHTSA lists new safety recall campaigns for the make, model and year of vehicles you ordered a report for. They were not in your report.';
   const sandboxLine = input.sandbox ? RECALL_WATCH_TEXTS.sandbox : null;
-  const check = `Is your own car's recall still open? A recall is listed by make, model and year, not by car: enter the VIN at ${NHTSA_RECALL_LOOKUP_URL} or ask a dealer of the make. Repairs of safety recalls are free.`;
+  // 49 U.S.C. 30120(g): the free remedy is owed only within 15 years of the first sale, so the
+  // mail says that much and no more.
+  const checkBefore =
+    "Is your own car's recall still open? A recall is listed by make, model and year, not by car: enter the VIN at";
+  const checkAfter =
+    'or ask a dealer of the make. By US law a safety recall is repaired without charge when the vehicle was first sold less than 15 years before the recall.';
+  const check = `${checkBefore} ${NHTSA_RECALL_LOOKUP_URL} ${checkAfter}`;
   const dashboard = `${ctx.publicUrl}/dashboard`;
 
   const text = [
@@ -101,7 +107,7 @@ export function recallAlertMail(
         `<p style="font-size:0.9em">${link(v.unsubscribeUrl, 'Stop recall alerts for this vehicle')}</p>`,
       ].join(''),
     ),
-    `<p>Is your own car's recall still open? A recall is listed by make, model and year, not by car: enter the VIN at ${link(NHTSA_RECALL_LOOKUP_URL, 'nhtsa.gov/recalls')} or ask a dealer of the make. Repairs of safety recalls are free.</p>`,
+    `<p>${escapeHtml(checkBefore)} ${link(NHTSA_RECALL_LOOKUP_URL, 'nhtsa.gov/recalls')} ${escapeHtml(checkAfter)}</p>`,
     `<p>${link(dashboard, 'Your vehicles and their recalls')}</p>`,
     `<p style="font-size:0.9em">${link(input.unsubscribeAllUrl, 'Stop all recall alerts')}</p>`,
     '</body></html>',
