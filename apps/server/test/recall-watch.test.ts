@@ -4,7 +4,7 @@ import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import type { Database } from '../src/db/client.ts';
 import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
 import { recallAlertsSent } from '../src/lib/metrics.ts';
-import { resolveAuthSecret } from '../src/modules/auth/auth.secret.ts';
+import { resolveAuthSecret } from '../src/modules/auth/index.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import {
   createRecallWatchService,
