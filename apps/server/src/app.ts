@@ -62,6 +62,7 @@ import {
 } from './modules/reports/report-work.ts';
 import type { CpuPool } from './lib/cpu-pool.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
+import { adminProblemsRoutes, problemsRoutes } from './modules/problems/problems.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
@@ -326,6 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sampleReportRoutes, { sample: services.sampleReport });
       await api.register(reportViewsRoutes, { views: services.reportViews, guards });
       await api.register(sharedReportRoutes, { views: services.reportViews });
+      await api.register(problemsRoutes, { problems: services.problems, guards });
+      await api.register(adminProblemsRoutes, { problems: services.problems, guards });
       await api.register(adminModule, {
         db: database.db,
         guards,

@@ -29,6 +29,7 @@ const order = (extra: Partial<CustomerReportOrder>): CustomerReportOrder => ({
   status: 'Processing',
   reportUrl: null,
   progress: null,
+  problem: null,
   ...extra,
 });
 

@@ -22,3 +22,5 @@ export * from './orders.ts';
 export * from './admin.ts';
 export * from './report-texts.ts';
 export * from './report-view.ts';
+export * from './problem-view.ts';
+export * from './problems.ts';

@@ -32,3 +32,4 @@ export * from './audit-schema.ts';
 export * from './secrets-schema.ts';
 export * from './recalls-schema.ts';
 export * from './reports-schema.ts';
+export * from './problems-schema.ts';

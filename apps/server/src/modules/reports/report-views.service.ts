@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { WindowThrottles } from '../../db/throttles.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
+import { hasReadableReport } from '../orders/orders.readable.ts';
 import { reportView } from './render/report-view.ts';
 import type { ReportLinks } from './report-links.ts';
 import {
@@ -65,13 +66,16 @@ export function createReportViewsService(deps: ReportViewsDeps) {
     };
   }
 
-  /** The caller's Completed order, else 404 (another's, or none) or 409 (not ready). */
+  /**
+   * The caller's order with a readable report (Completed, or Refunded for a problem found in
+   * it), else 404 (another's, none, or refunded without a report) or 409 (not ready).
+   */
   async function ownCompletedOrder(userId: string, orderId: string): Promise<ReportOrderRow> {
     const order = await findOrder(db, orderId);
-    if (!order || order.userId !== userId || order.status === 'Refunded') {
+    if (!order || order.userId !== userId || (order.status === 'Refunded' && !order.reportKey)) {
       throw new HttpError(404, REPORT_VIEW_MESSAGES.notFound);
     }
-    if (order.status !== 'Completed') {
+    if (!hasReadableReport(order)) {
       throw new HttpError(409, REPORT_VIEW_MESSAGES.notReady);
     }
     return order;
