@@ -8,6 +8,7 @@ import { REPORT_COST_CREDITS, reportViewPath, type CustomerReportOrder } from '@
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { orderNumber, useMyOrders } from './api.ts';
+import { OrderProblemState, ReportProblemButton } from './OrderProblem.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,7 +38,12 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
           Cost: {REPORT_COST_CREDITS} credit
         </Typography>
-        {order.status === 'Refunded' ? (
+        {order.status === 'Refunded' && order.problem?.outcome === 'refund' ? (
+          <Typography variant="body2" color="text.secondary">
+            We found this report wrong and returned the credit to your balance; the report stays
+            readable.
+          </Typography>
+        ) : order.status === 'Refunded' ? (
           <Typography variant="body2" color="text.secondary">
             The report could not be delivered; the credit was returned to your balance. The e-mail
             we sent says why.
@@ -48,9 +54,11 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
             {order.progress}
           </Typography>
         ) : null}
+        <OrderProblemState order={order} />
       </Box>
       <Chip size="small" label={status.label} color={status.color} />
-      {order.status === 'Completed' ? (
+      <ReportProblemButton order={order} />
+      {order.status === 'Completed' || order.reportUrl ? (
         <Button
           variant="contained"
           size="small"
