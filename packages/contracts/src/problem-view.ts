@@ -55,7 +55,8 @@ export const PROBLEM_OUTCOME_TEXTS: Record<ProblemAction, string> = {
   reply: 'We answered without changing the report.',
   regenerate: 'We are making the report again from fresh records; it updates in a few minutes.',
   corrected: 'We replaced the report with a corrected one.',
-  refund: 'We found the report wrong and returned your credit to your balance.',
+  refund:
+    'We found the report wrong and returned your credit to your balance; the report stays readable.',
 };
 
 /** A problem as its customer sees it, on the order and the report's page. */

@@ -70,12 +70,11 @@ function ResolveForm({ problem, onUpload }: { problem: AdminProblem; onUpload: (
       setError({ field: 'reply', message: 'Write the reply the customer receives.' });
       return;
     }
-    resolve.mutate(
-      { id: problem.id, body: { reply, action } },
-      {
-        onSuccess: (body) => toast.success(body.message),
-        onError: (err) => setError({ message: err.message }),
-      },
+    // Answered, the problem leaves the open list and this form unmounts: the promise, unlike
+    // mutate's callbacks, still says so.
+    void resolve.mutateAsync({ id: problem.id, body: { reply, action } }).then(
+      (body) => toast.success(body.message),
+      (err: Error) => setError({ message: err.message }),
     );
   };
   return (
@@ -97,7 +96,7 @@ function ResolveForm({ problem, onUpload }: { problem: AdminProblem; onUpload: (
             : `${reply.length} / ${PROBLEM_REPLY_MAX} characters; mailed to ${problem.userEmail ?? 'the customer'}`
         }
       />
-      <FormControl sx={{ mt: 1.5 }}>
+      <FormControl sx={{ mt: 1.5, display: 'flex' }}>
         <FormLabel id={`action-${problem.id}`}>And at the same time</FormLabel>
         <RadioGroup
           aria-labelledby={`action-${problem.id}`}
@@ -132,9 +131,11 @@ function ResolveForm({ problem, onUpload }: { problem: AdminProblem; onUpload: (
           {error.message}
         </Alert>
       ) : null}
-      <Button type="submit" variant="contained" disabled={resolve.isPending}>
-        Send answer
-      </Button>
+      <Box sx={{ mt: 1 }}>
+        <Button type="submit" variant="contained" disabled={resolve.isPending}>
+          Send answer
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -38,12 +38,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
           Cost: {REPORT_COST_CREDITS} credit
         </Typography>
-        {order.status === 'Refunded' && order.problem?.outcome === 'refund' ? (
-          <Typography variant="body2" color="text.secondary">
-            We found this report wrong and returned the credit to your balance; the report stays
-            readable.
-          </Typography>
-        ) : order.status === 'Refunded' ? (
+        {/* A refund for a problem is told with the problem's answer, below. */}
+        {order.status === 'Refunded' && order.problem?.outcome !== 'refund' ? (
           <Typography variant="body2" color="text.secondary">
             The report could not be delivered; the credit was returned to your balance. The e-mail
             we sent says why.
