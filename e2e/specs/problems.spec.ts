@@ -1,6 +1,7 @@
 import { PROBLEM_MESSAGES, PROBLEM_OUTCOME_TEXTS } from '@vr/contracts';
 import { describe, expect, it } from 'vitest';
 import { api, buyCredits, createAccount, creditBalance } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { DESKTOP, MOBILE } from '../support/browser.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { useBrowserSuite } from '../support/suite.ts';
@@ -37,6 +38,7 @@ describe('report a problem', () => {
     await dialog.getByLabel('A record that is not this vehicle').check();
     await dialog.getByLabel('Describe what is wrong').fill(WORDS);
     await saveScreenshot(page, 'problem-dialog');
+    await expectAccessible(page, 'Report a problem');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByText(PROBLEM_MESSAGES.received).waitFor();
     await page.getByText('Problem reported: Open').waitFor();
@@ -59,6 +61,7 @@ describe('report a problem', () => {
     await card.getByLabel('Reply to the customer').fill(REPLY);
     await card.getByLabel('Refund the credit').check();
     await saveScreenshot(desk, 'admin-problems');
+    await expectAccessible(desk, 'the Problems tab');
     await card.getByRole('button', { name: 'Send answer' }).click();
     await desk.getByText(PROBLEM_MESSAGES.resolved('refund')).waitFor();
     await desk.getByRole('tab', { name: 'Problems (0)' }).waitFor();
@@ -77,6 +80,7 @@ describe('report a problem', () => {
       await mine.getByText(PROBLEM_OUTCOME_TEXTS.refund).waitFor();
       await mine.getByText('Refunded', { exact: true }).waitFor();
       await saveScreenshot(mine, 'problem-answered');
+      await expectAccessible(mine, `the answered problem at ${viewport.width} px`);
       if (viewport === DESKTOP) {
         await mine.getByRole('link', { name: 'View Report' }).click();
         await mine.getByRole('heading', { name: 'Summary' }).waitFor();

@@ -180,7 +180,7 @@ function ProblemCard({ problem, onUpload }: { problem: AdminProblem; onUpload: (
               onClick={() =>
                 void downloadReport(report).catch((err: Error) => toast.error(err.message))
               }
-              aria-label={`Download report for order ${problem.orderId}`}
+              aria-label={`Open report (${problem.reportSource ?? 'none'}) of order ${problem.orderId}`}
             >
               Open report ({problem.reportSource ?? 'none'})
             </Button>
