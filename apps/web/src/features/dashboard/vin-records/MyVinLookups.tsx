@@ -8,7 +8,8 @@ import { REPORT_COST_CREDITS, reportViewPath, type CustomerReportOrder } from '@
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { orderNumber, useMyOrders } from './api.ts';
-import { OrderProblemState, ReportProblemButton } from './OrderProblem.tsx';
+import { ProblemState } from '../../../components/problems/ProblemState.tsx';
+import { ReportProblemButton } from './OrderProblem.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,7 +51,7 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
             {order.progress}
           </Typography>
         ) : null}
-        <OrderProblemState order={order} />
+        <ProblemState problem={order.problem} />
       </Box>
       <Chip size="small" label={status.label} color={status.color} />
       <ReportProblemButton order={order} />

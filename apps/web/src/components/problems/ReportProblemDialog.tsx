@@ -11,38 +11,50 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import {
   PROBLEM_DESCRIPTION_MAX,
   PROBLEM_KIND_LABELS,
   PROBLEM_KINDS,
   PROBLEM_MESSAGES,
-  type CustomerReportOrder,
+  type CustomerProblem,
   type ProblemKind,
+  type ReportProblemBody,
 } from '@vr/contracts';
 import { useState } from 'react';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useReportProblem } from './problem-api.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import { useToast } from '../toast/toast-context.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
 
 /**
  * "Report a problem" on a Completed report (docs/product-rules.md#problems-with-a-report): what
- * is wrong and the customer's words, at most PROBLEM_DESCRIPTION_MAX characters.
+ * is wrong and the customer's words, at most PROBLEM_DESCRIPTION_MAX characters. The order list
+ * and the report's page both open it; `onReported` refreshes what they show.
  */
 export function ReportProblemDialog({
   order,
   open,
   onClose,
+  onReported,
 }: {
-  order: CustomerReportOrder;
+  order: { id: string; vin: string; vehicle: string };
   open: boolean;
   onClose: () => void;
+  onReported: () => unknown;
 }) {
   const [kind, setKind] = useState<ProblemKind | ''>('');
   const [description, setDescription] = useState('');
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
-  const send = useReportProblem(order.id);
+  const send = useMutation({
+    mutationFn: (body: ReportProblemBody) =>
+      apiFetch<CustomerProblem>(`/report-orders/${encodeURIComponent(order.id)}/problem`, {
+        auth: true,
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
+    onSuccess: onReported,
+  });
   const toast = useToast();
 
   const close = () => {
