@@ -85,6 +85,10 @@ describe('report a problem', () => {
         await mine.getByRole('link', { name: 'View Report' }).click();
         await mine.getByRole('heading', { name: 'Summary' }).waitFor();
         await mine.getByText(VIN).first().waitFor();
+        // The report's page tells the same answer, and offers no second report of a problem.
+        await mine.getByText('Problem reported: Answered').waitFor();
+        expect(await mine.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
+        await saveScreenshot(mine, 'problem-report-page');
       }
     }
   });
