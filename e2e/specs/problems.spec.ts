@@ -88,6 +88,7 @@ describe('report a problem', () => {
         // The report's page tells the same answer, and offers no second report of a problem.
         await mine.getByText('Problem reported: Answered').waitFor();
         expect(await mine.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
+        expect(await mine.getByRole('button', { name: 'Create share link' }).count()).toBe(0);
         await saveScreenshot(mine, 'problem-report-page');
       }
     }

@@ -222,6 +222,9 @@ describe.each(testDatabases())('report a problem on $name', (testDb) => {
       user.token,
     );
     expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ orderId, shareable: false });
+    const share = await api(t.app, 'POST', `/api/api/report-orders/${orderId}/share`, user.token);
+    expect(share.statusCode).toBe(409);
     const latest = await api(t.app, 'GET', `/api/api/report-orders/${orderId}/problem`, user.token);
     expect(latest.json().problem).toMatchObject({ id: problem.id, state: 'Answered' });
 

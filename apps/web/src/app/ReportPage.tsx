@@ -38,7 +38,7 @@ export default function ReportPage() {
         extra={
           report.data ? (
             <>
-              <SharePanel orderId={orderId} />
+              {report.data.shareable ? <SharePanel orderId={orderId} /> : null}
               <ProblemPanel report={report.data} />
             </>
           ) : null

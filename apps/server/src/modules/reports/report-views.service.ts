@@ -107,7 +107,12 @@ export function createReportViewsService(deps: ReportViewsDeps) {
   return {
     async viewForOwner(userId: string, orderId: string): Promise<ReportViewResponse> {
       const order = await ownCompletedOrder(userId, orderId);
-      return { orderId: order.id, ...(await pageOf(order)), pdfUrl: deps.links.urlFor(order) };
+      return {
+        orderId: order.id,
+        ...(await pageOf(order)),
+        pdfUrl: deps.links.urlFor(order),
+        shareable: order.status === 'Completed',
+      };
     },
 
     /** A new share link (replacing an earlier one), valid SHARE_LINK_DAYS days. */
