@@ -1,4 +1,4 @@
-import { CREDITS_NEVER_EXPIRE } from '@vr/contracts';
+import { CREDITS_NEVER_EXPIRE, USED_CREDITS_REFUNDS } from '@vr/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MOBILE } from '../support/browser.ts';
@@ -131,7 +131,7 @@ describe('landing page', () => {
     expect(await terms.locator('ol > li').count()).toBe(10);
     const text = (await terms.textContent()) ?? '';
     expect(text).toContain(CREDITS_NEVER_EXPIRE);
-    expect(text).toContain('Used credits are non-refundable.');
+    expect(text).toContain(USED_CREDITS_REFUNDS);
     expect(text).toContain('the credit is returned to your account automatically');
     expect(text).toContain('compiles publicly accessible vehicle data');
     expect(text).toContain('not affiliated with');

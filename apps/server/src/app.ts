@@ -66,6 +66,7 @@ import type { CpuPool } from './lib/cpu-pool.ts';
 import { platesRoutes } from './modules/plates/plates.routes.ts';
 import { registerRecallWatchJob } from './modules/recall-watch/recall-watch.job.ts';
 import { recallWatchRoutes } from './modules/recall-watch/recall-watch.routes.ts';
+import { adminProblemsRoutes, problemsRoutes } from './modules/problems/problems.routes.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
@@ -349,6 +350,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sampleReportRoutes, { sample: services.sampleReport });
       await api.register(reportViewsRoutes, { views: services.reportViews, guards });
       await api.register(sharedReportRoutes, { views: services.reportViews });
+      await api.register(problemsRoutes, { problems: services.problems, guards });
+      await api.register(adminProblemsRoutes, { problems: services.problems, guards });
       await api.register(adminModule, {
         db: database.db,
         guards,

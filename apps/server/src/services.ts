@@ -30,6 +30,7 @@ import { createReceiptMails } from './modules/payments/payments.receipts.ts';
 import { createSandboxCardService } from './modules/payments/sandbox-cards.service.ts';
 import { createStripeWebhookService } from './modules/payments/stripe-webhook.service.ts';
 import { createPlateService } from './modules/plates/plates.service.ts';
+import { createProblemsService } from './modules/problems/problems.service.ts';
 import { createReportLinks } from './modules/reports/report-links.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createReportViewsService } from './modules/reports/report-views.service.ts';
@@ -121,6 +122,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
   });
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
   const credits = createCreditsService({ db });
+  const problems = createProblemsService({ db, jobs, mail });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   const users = createUsersService({ db, adminEmails: config.ADMIN_EMAILS });
   // Accounts: better-auth does sessions, reset codes and password hashes; the flows are ours.
@@ -178,7 +180,9 @@ export function createServices(config: Config, database: Database, adapters: Ser
       previewsPerUserHour: config.REPORT_PREVIEWS_PER_USER_HOUR,
       prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),
+      problemsOf: problems.problemsOfCustomer,
     }),
+    problems,
     generation,
     sampleReport: createSampleReport({ decoder, render: renderReport }),
     slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),

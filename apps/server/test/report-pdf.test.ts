@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPORT_REFUND_PROMISE } from '@vr/contracts';
+import { REPORT_REFUND_PROMISE, USED_CREDITS_REFUNDS } from '@vr/contracts';
 import { renderReportPdf } from '../src/modules/reports/render/render-report-pdf.ts';
 import { reportFindings } from '../src/modules/reports/render/report-findings.ts';
 import { REPORT_TEXTS } from '../src/modules/reports/render/report-texts.ts';
@@ -104,6 +104,7 @@ describe('the report PDF', () => {
       }
       const last = pageTexts.at(-1)!;
       expect(last).toContain(REPORT_REFUND_PROMISE);
+      expect(last).toContain(flat(USED_CREDITS_REFUNDS));
       expect(last).toContain(CONTACT);
       const limits = pageTexts.slice(-2).join(' ');
       for (const line of REPORT_TEXTS.notCovered) expect(limits).toContain(flat(line));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_MESSAGES } from '@vr/contracts';
+import { ADMIN_MESSAGES, PROBLEM_MESSAGES } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AdminPanel } from '../src/features/admin/AdminPanel.tsx';
 import { setToken } from '../src/lib/token.ts';
@@ -386,5 +386,61 @@ describe('license plate test tab', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(ADMIN_MESSAGES.noPlateSearches)).toBeTruthy();
+  });
+
+  it('answers a problem in the Problems tab with a refund, the order and the words side by side', async () => {
+    let answered = false;
+    const problem = () => ({
+      id: 'problem-1',
+      orderId: 'order-7',
+      userId: 'user-3',
+      userEmail: 'ann@example.com',
+      vin: '1HGCM82633A004352',
+      vehicle: '2003 HONDA Accord',
+      orderStatus: answered ? 'Refunded' : 'Completed',
+      reportSource: 'generated',
+      kind: 'wrong_record',
+      description: 'The 2019 salvage title is another car.',
+      state: answered ? 'Answered' : 'Open',
+      createdAt: '2026-11-25T10:00:00.000Z',
+      answeredAt: answered ? '2026-11-25T11:00:00.000Z' : null,
+      answeredBy: answered ? 'admin-1' : null,
+      reply: answered ? 'Refunded.' : null,
+      outcome: answered ? 'refund' : null,
+    });
+    const { fetchMock } = stubFetch({
+      '/api/api/admin/users': () => jsonResponse(usersPage([user(1)])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+      '/api/api/admin/problems': (url) =>
+        jsonResponse({
+          success: true,
+          data: url.includes('state=open') && answered ? [] : [problem()],
+          counts: { open: answered ? 0 : 1, resolved: answered ? 1 : 0 },
+          pagination: { current: 1, size: 10, pages: 1, total: 1 },
+        }),
+      '/api/api/admin/problems/problem-1/resolve': () => {
+        answered = true;
+        return jsonResponse({
+          success: true,
+          message: PROBLEM_MESSAGES.resolved('refund'),
+          problem: problem(),
+        });
+      },
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Problems (1)' }));
+    const card = await screen.findByRole('region', { name: 'Problem problem-1' });
+    expect(within(card).getByText('The 2019 salvage title is another car.')).toBeTruthy();
+    expect(within(card).getByText('A record that is not this vehicle')).toBeTruthy();
+    expect(within(card).getByText(/ann@example.com · user user-3/)).toBeTruthy();
+    expect(within(card).getByText('Order order-7')).toBeTruthy();
+    await userEvent.type(within(card).getByLabelText('Reply to the customer'), 'Refunded.');
+    await userEvent.click(within(card).getByLabelText('Refund the credit'));
+    await userEvent.click(within(card).getByRole('button', { name: 'Send answer' }));
+    expect(await screen.findByText(PROBLEM_MESSAGES.resolved('refund'))).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/resolve'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ reply: 'Refunded.', action: 'refund' });
+    expect(await screen.findByRole('tab', { name: 'Problems (0)' })).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  PROBLEM_MESSAGES,
+  PROBLEM_OUTCOME_TEXTS,
   ORDER_MESSAGES,
   REPORT_PREVIEW_MESSAGES,
   reportViewPath,
@@ -29,6 +31,7 @@ const order = (extra: Partial<CustomerReportOrder>): CustomerReportOrder => ({
   status: 'Processing',
   reportUrl: null,
   progress: null,
+  problem: null,
   ...extra,
 });
 
@@ -130,6 +133,85 @@ describe('VIN Records', () => {
       timeout: 5000,
     });
     expect(view.getAttribute('href')).toBe(reportViewPath('order-1'));
+  });
+
+  it('reports a problem with a Completed report and shows it Open', async () => {
+    let reported = false;
+    const { fetchMock } = stubFetch({
+      '/api/api/report-orders/my-orders': () =>
+        jsonResponse([
+          order({
+            status: 'Completed',
+            reportUrl: '/api/api/report-orders/order-1/report',
+            problem: reported
+              ? {
+                  id: 'problem-1',
+                  orderId: 'order-1',
+                  kind: 'wrong_record',
+                  description: 'Not my car.',
+                  state: 'Open',
+                  createdAt: '2026-11-25T10:00:00.000Z',
+                  answeredAt: null,
+                  reply: null,
+                  outcome: null,
+                }
+              : null,
+          }),
+        ]),
+      '/api/api/report-orders/order-1/problem': () => {
+        reported = true;
+        return jsonResponse({ id: 'problem-1' }, 201);
+      },
+    });
+    renderWithProviders(<MyVinLookups />);
+    await userEvent.click(await screen.findByRole('button', { name: /Report a problem/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a problem' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText('Choose what is wrong.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByLabelText('A record that is not this vehicle'));
+    await userEvent.type(within(dialog).getByLabelText('Describe what is wrong'), 'Not my car.');
+    expect(within(dialog).getByText(/11 \/ 2,000 characters/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(PROBLEM_MESSAGES.received)).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/problem'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      kind: 'wrong_record',
+      description: 'Not my car.',
+    });
+    expect(await screen.findByText('Problem reported: Open')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Report a problem/ })).toBeNull();
+  });
+
+  it('shows the answer and the refund of a report found wrong, which stays readable', async () => {
+    stubFetch({
+      '/api/api/report-orders/my-orders': () =>
+        jsonResponse([
+          order({
+            status: 'Refunded',
+            reportUrl: '/api/api/report-orders/order-1/report',
+            problem: {
+              id: 'problem-1',
+              orderId: 'order-1',
+              kind: 'missing_record',
+              description: 'A reading is missing.',
+              state: 'Answered',
+              createdAt: '2026-11-25T10:00:00.000Z',
+              answeredAt: '2026-11-25T12:00:00.000Z',
+              reply: 'You are right; your credit is back.',
+              outcome: 'refund',
+            },
+          }),
+        ]),
+    });
+    renderWithProviders(<MyVinLookups />);
+    expect(await screen.findByText('You are right; your credit is back.')).toBeTruthy();
+    expect(screen.getByText('Problem reported: Answered')).toBeTruthy();
+    expect(screen.getByText(PROBLEM_OUTCOME_TEXTS.refund)).toBeTruthy();
+    expect(screen.getByText('Refunded')).toBeTruthy();
+    expect(screen.queryByText(/could not be delivered/)).toBeNull();
+    const view = screen.getByRole('link', { name: /View Report/ });
+    expect(view.getAttribute('href')).toBe(reportViewPath('order-1'));
+    expect(screen.queryByRole('button', { name: /Report a problem/ })).toBeNull();
   });
 
   it('carries on a VIN lookup interrupted by the sign-in: the vehicle, its preview, one Order button', async () => {

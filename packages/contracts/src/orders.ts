@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { vinInputSchema } from './decode.ts';
 import { countOf } from './plural.ts';
+import { customerProblemSchema } from './problem-view.ts';
 
 export const REPORT_ORDER_STATUS_VALUES = [
   'Pending',
@@ -102,10 +103,15 @@ export const customerReportOrderSchema = z.object({
   vehicle: z.string(),
   createdAt: z.string().describe('ISO 8601'),
   status: reportOrderStatusSchema,
-  /** A signed link valid for at most 15 minutes; null unless Completed. */
+  /**
+   * A signed link valid for at most 15 minutes; null unless the order has a readable report
+   * (Completed, or Refunded after a problem we found in it).
+   */
   reportUrl: z.string().nullable(),
   /** What is happening to an open order (orderProgressText); null once Completed or Refunded. */
   progress: z.string().nullable(),
+  /** The latest problem the customer reported on this report, with our answer; else null. */
+  problem: customerProblemSchema.nullable(),
 });
 export type CustomerReportOrder = z.infer<typeof customerReportOrderSchema>;
 

@@ -39,7 +39,12 @@ export const SAMPLE_REPORT_PATH = '/api/api/sample-report';
 export const REPORT_CONTENTS_SENTENCE =
   'title history and brands, odometer readings, junk, salvage and insurance records, thefts, liens, past sales and safety recalls';
 
-/** The terms' refunds (docs/product-rules.md#refunds); the terms and every report print them. */
-export const USED_CREDITS_NON_REFUNDABLE = 'Used credits are non-refundable.';
+/**
+ * The terms' refunds (docs/product-rules.md#refunds); the terms and every report print them. A
+ * used credit comes back when a report is late or fails, and when we find a report wrong (an
+ * admin's answer to "Report a problem", docs/product-rules.md#problems-with-a-report).
+ */
+export const USED_CREDITS_REFUNDS =
+  'A used credit is not refunded, except that it comes back when we find its report wrong: use "Report a problem" on the report and we answer by e-mail.';
 export const REPORT_REFUND_PROMISE =
   'If report generation fails with an error, or your report is delayed beyond the promised delivery time, you receive a full refund: the credit is returned to your account automatically and we let you know by e-mail.';

@@ -107,6 +107,11 @@ export const reportViewResponseSchema = sharedReportResponseSchema.extend({
   orderId: z.string(),
   /** The PDF through a signed link valid for 15 minutes. */
   pdfUrl: z.string(),
+  /**
+   * Whether it can be shared: a Completed report; not one whose credit came back because we
+   * found it wrong (docs/product-rules.md#problems-with-a-report).
+   */
+  shareable: z.boolean(),
 });
 export type ReportViewResponse = z.infer<typeof reportViewResponseSchema>;
 

@@ -41,6 +41,11 @@ export const creditLedger = pgTable(
     balanceAfter: integer('balance_after').notNull(),
     reference: text('reference'),
     actorId: text('actor_id'),
+    /**
+     * Why, when the kind and reference do not say it: `problem:<id>` on a refund an admin gave
+     * for a report found wrong (docs/product-rules.md#problems-with-a-report).
+     */
+    reason: text('reason'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [

@@ -33,3 +33,4 @@ export * from './secrets-schema.ts';
 export * from './recalls-schema.ts';
 export * from './reports-schema.ts';
 export * from './recall-watch-schema.ts';
+export * from './problems-schema.ts';

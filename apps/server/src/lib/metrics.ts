@@ -92,6 +92,20 @@ export const recallAlertsSent = new client.Counter({
   registers: [processRegistry],
 });
 
+export const problemsOpened = new client.Counter({
+  name: 'report_problems_opened_total',
+  help: 'Problems customers reported on a report, by what is wrong (kind)',
+  labelNames: ['kind'] as const,
+  registers: [processRegistry],
+});
+
+export const problemsResolved = new client.Counter({
+  name: 'report_problems_resolved_total',
+  help: 'Problems an admin answered, by outcome (reply, regenerate, corrected, refund)',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
 function outcomeOfError(err: unknown): string {
   const name = (err as { name?: unknown } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'error';

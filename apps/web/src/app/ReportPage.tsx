@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useParams, Link as RouterLink } from 'react-router';
 import { ReportPageContent } from '../features/reports/ReportPageContent.tsx';
+import { ProblemPanel } from '../features/reports/ProblemPanel.tsx';
 import { SharePanel } from '../features/reports/SharePanel.tsx';
 import { useReportView } from '../features/reports/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
@@ -34,7 +35,14 @@ export default function ReportPage() {
       </Button>
       <ReportPageContent
         query={report}
-        extra={report.data ? <SharePanel orderId={orderId} /> : null}
+        extra={
+          report.data ? (
+            <>
+              {report.data.shareable ? <SharePanel orderId={orderId} /> : null}
+              <ProblemPanel report={report.data} />
+            </>
+          ) : null
+        }
       />
     </AreaShell>
   );

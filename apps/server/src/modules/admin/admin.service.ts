@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { adjustTo } from '../credits/credits.ledger.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { findOrder, lockOrder, markPendingOrderProcessing } from '../orders/orders.repo.ts';
+import { queueRegeneration } from './admin.regenerate.ts';
 import { findAdminUser } from './admin.repo.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -21,23 +22,7 @@ export function createAdminService({ db, jobs }: { db: Db; jobs: JobSender }) {
       const status = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
-        if (order.status === 'Refunded')
-          throw new HttpError(409, ADMIN_MESSAGES.regenerateRefunded);
-        if (order.status === 'Completed' && order.reportSource !== 'generated') {
-          throw new HttpError(409, ADMIN_MESSAGES.regenerateUploaded);
-        }
-        await jobs.enqueue(tx, 'report-generation', {
-          orderId,
-          regenerate: order.status === 'Completed',
-        });
-        await recordAudit(tx, {
-          actorId,
-          action: 'order.regenerate',
-          targetType: 'order',
-          targetId: orderId,
-          before: { status: order.status, generationAttempts: order.generationAttempts },
-          after: null,
-        });
+        await queueRegeneration(tx, jobs, actorId, order);
         return order.status;
       });
       return { success: true, message: ADMIN_MESSAGES.regenerateQueued, status };

@@ -4,13 +4,24 @@ import { adminAuditLog } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 
 export type AuditAction =
-  'credit.set' | 'report.upload' | 'order.processing' | 'order.regenerate' | 'tryout' | 'role.set';
+  | 'credit.set'
+  | 'report.upload'
+  | 'order.processing'
+  | 'order.regenerate'
+  | 'order.refund'
+  | 'problem.report'
+  | 'problem.answer'
+  | 'tryout'
+  | 'role.set';
 
 export interface AuditEntry {
-  /** The acting admin's user id, or 'cli' for changes made from the shell. */
+  /**
+   * The acting admin's user id, 'cli' for changes made from the shell, or the customer's id
+   * for a problem they reported (the trail of a problem starts with the customer).
+   */
   actorId: string;
   action: AuditAction;
-  targetType: 'user' | 'order' | 'lookup';
+  targetType: 'user' | 'order' | 'lookup' | 'problem';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

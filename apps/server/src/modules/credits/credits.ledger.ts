@@ -34,7 +34,7 @@ function assertPositiveCredits(credits: number): void {
 async function addOnce(
   db: DbOrTx,
   kind: 'purchase' | 'refund',
-  entry: { userId: string; credits: number; reference: string },
+  entry: { userId: string; credits: number; reference: string; actorId?: string; reason?: string },
 ): Promise<LedgerResult> {
   assertPositiveCredits(entry.credits);
   return await inTransaction(db, async (tx) => {
@@ -46,6 +46,8 @@ async function addOnce(
       delta: entry.credits,
       balance,
       reference: entry.reference,
+      actorId: entry.actorId,
+      reason: entry.reason,
     });
   });
 }
@@ -84,10 +86,13 @@ export async function spend(
   });
 }
 
-/** Returns credits for `reference` (an order id), at most once per reference. */
+/**
+ * Returns credits for `reference` (an order id), at most once per reference; an admin's refund
+ * names the admin and its `reason` (a problem found in the report).
+ */
 export function refund(
   db: DbOrTx,
-  input: { userId: string; credits: number; reference: string },
+  input: { userId: string; credits: number; reference: string; actorId?: string; reason?: string },
 ): Promise<LedgerResult> {
   return addOnce(db, 'refund', input);
 }

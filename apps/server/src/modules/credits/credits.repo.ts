@@ -48,6 +48,7 @@ export async function appendLedgerEntry(
     balance: number;
     reference?: string | null;
     actorId?: string | null;
+    reason?: string | null;
   },
 ): Promise<LedgerResult> {
   const balanceAfter = entry.balance + entry.delta;
@@ -61,6 +62,7 @@ export async function appendLedgerEntry(
       balanceAfter,
       reference: entry.reference ?? null,
       actorId: entry.actorId ?? null,
+      reason: entry.reason ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: creditLedger.id });

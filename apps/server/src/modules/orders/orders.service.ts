@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   REPEAT_ORDER_WINDOW_DAYS,
   REPORT_PREVIEW_MESSAGES,
+  type CustomerProblem,
   type ReportPreview,
   REPORT_COST_CREDITS,
   UNKNOWN_VEHICLE,
@@ -23,6 +24,7 @@ import { HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
+import { hasReadableReport } from './orders.readable.ts';
 import { createPrecheckBudgets } from './orders.prechecks.ts';
 import {
   findOrderByIdempotencyKey,
@@ -54,6 +56,8 @@ export interface OrdersDeps {
    * imports the orders it completes.
    */
   reportLinkFor(order: { id: string; userId: string }): string;
+  /** The latest reported problem of each of a customer's orders (the problems module). */
+  problemsOf(userId: string): Promise<Map<string, CustomerProblem>>;
 }
 
 /** Characters kept of a client's vehicle text (docs/limits.md, "Report orders"). */
@@ -137,18 +141,19 @@ export function createOrdersService(deps: OrdersDeps) {
     return plainVehicleText(given ?? '') || decoded;
   }
 
-  function orderView(row: ReportOrderRow) {
+  function orderView(row: ReportOrderRow, problem: CustomerProblem | null) {
     return {
       id: row.id,
       vin: row.vin,
       vehicle: row.vehicle,
       createdAt: row.createdAt.toISOString(),
       status: row.status,
-      reportUrl: row.status === 'Completed' && row.reportKey ? reportLinkFor(row) : null,
+      reportUrl: hasReadableReport(row) ? reportLinkFor(row) : null,
       progress: orderProgressText({
         status: row.status,
         nextAttemptAt: row.generationNextAt?.toISOString() ?? null,
       }),
+      problem,
     };
   }
 
@@ -283,8 +288,11 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The caller's orders, newest first, with a fresh signed report link on Completed ones. */
     async listOrdersWithReportLinks(userId: string) {
-      const rows = await listOrdersOfUser(db, userId);
-      return rows.map(orderView);
+      const [rows, problems] = await Promise.all([
+        listOrdersOfUser(db, userId),
+        deps.problemsOf(userId),
+      ]);
+      return rows.map((row) => orderView(row, problems.get(row.id) ?? null));
     },
   };
 }

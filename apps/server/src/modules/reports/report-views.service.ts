@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { consumeThrottle } from '../../db/throttles.repo.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
+import { hasReadableReport } from '../orders/orders.readable.ts';
 import { reportView } from './render/report-view.ts';
 import type { ReportLinks } from './report-links.ts';
 import {
@@ -64,13 +65,16 @@ export function createReportViewsService(deps: ReportViewsDeps) {
     };
   }
 
-  /** The caller's Completed order, else 404 (another's, or none) or 409 (not ready). */
+  /**
+   * The caller's order with a readable report (Completed, or Refunded for a problem found in
+   * it), else 404 (another's, none, or refunded without a report) or 409 (not ready).
+   */
   async function ownCompletedOrder(userId: string, orderId: string): Promise<ReportOrderRow> {
     const order = await findOrder(db, orderId);
-    if (!order || order.userId !== userId || order.status === 'Refunded') {
+    if (!order || order.userId !== userId || (order.status === 'Refunded' && !order.reportKey)) {
       throw new HttpError(404, REPORT_VIEW_MESSAGES.notFound);
     }
-    if (order.status !== 'Completed') {
+    if (!hasReadableReport(order)) {
       throw new HttpError(409, REPORT_VIEW_MESSAGES.notReady);
     }
     return order;
@@ -104,7 +108,12 @@ export function createReportViewsService(deps: ReportViewsDeps) {
   return {
     async viewForOwner(userId: string, orderId: string): Promise<ReportViewResponse> {
       const order = await ownCompletedOrder(userId, orderId);
-      return { orderId: order.id, ...(await pageOf(order)), pdfUrl: deps.links.urlFor(order) };
+      return {
+        orderId: order.id,
+        ...(await pageOf(order)),
+        pdfUrl: deps.links.urlFor(order),
+        shareable: order.status === 'Completed',
+      };
     },
 
     /** A new share link (replacing an earlier one), valid SHARE_LINK_DAYS days. */

@@ -21,6 +21,7 @@ import {
   markOrderCompleted,
   type ReportOrderRow,
 } from '../orders/orders.repo.ts';
+import { hasReadableReport } from '../orders/orders.readable.ts';
 import type { ReportLinks } from './report-links.ts';
 import { checkReportPdf } from './report-pdf.ts';
 import { orderCompletion } from '../../lib/metrics.ts';
@@ -143,12 +144,12 @@ export function createReportsService(deps: ReportsDeps) {
     },
 
     /**
-     * The report of a Completed order through its signed link (reports/report-links.ts): 403
-     * when the link is not that order's owner's or has expired.
+     * The readable report of an order (orders.readable.ts) through its signed link
+     * (reports/report-links.ts): 403 when the link is not that order's owner's or has expired.
      */
     async openReportBySignedLink(orderId: string, expires: number, sig: string) {
       const order = await findOrder(db, orderId);
-      if (!order || !links.verify(order, expires, sig) || order.status !== 'Completed') {
+      if (!order || !links.verify(order, expires, sig) || !hasReadableReport(order)) {
         throw new HttpError(403, REPORT_LINK_MESSAGES.invalid);
       }
       return openStoredReport(order);

@@ -5,23 +5,30 @@ import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { OrdersTab } from './OrdersTab.tsx';
 import { PlateTestTab } from './PlateTestTab.tsx';
+import { ProblemsTab } from './ProblemsTab.tsx';
 import { PurchasesTab } from './PurchasesTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 import { useAdminPurchases, useAdminUsers, useOrderCounts } from './api.ts';
+import { useAdminProblems } from './problems-api.ts';
 
 const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
 
-/** The admin panel (docs/product-rules.md#the-layout): four tabs, the first three with counts. */
+/**
+ * The admin panel (docs/product-rules.md#the-layout): five tabs, the first three with counts,
+ * Problems with its open ones.
+ */
 export function AdminPanel() {
   const [tab, setTab] = useState(0);
   const users = useAdminUsers(1);
   const purchases = useAdminPurchases(1);
   const orders = useOrderCounts();
+  const problems = useAdminProblems('open', '', 1);
   const tabs = [
     { label: `User Management${count(users.data?.pagination.total)}`, body: <UsersTab /> },
     { label: `Credit Purchases${count(purchases.data?.totalRecords)}`, body: <PurchasesTab /> },
     { label: `Report Orders${count(orders.data?.total)}`, body: <OrdersTab /> },
     { label: 'License Plate Test', body: <PlateTestTab /> },
+    { label: `Problems${count(problems.data?.counts.open)}`, body: <ProblemsTab /> },
   ];
   return (
     <Paper variant="outlined">

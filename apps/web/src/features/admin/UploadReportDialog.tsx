@@ -22,7 +22,7 @@ export function UploadReportDialog({
   order,
   onClose,
 }: {
-  order: AdminReportOrder | null;
+  order: Pick<AdminReportOrder, 'id' | 'userId' | 'vin' | 'status'> | null;
   onClose: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);

@@ -17,7 +17,7 @@ import { ApiError, apiFetch as baseFetch, apiResponse, type ApiInit } from '../.
  * The admin calls: an authentication failure reads as ADMIN_MESSAGES.authFailed
  * (docs/product-rules.md#no-mock-data).
  */
-async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
+export async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
   try {
     return await baseFetch<T>(path, init);
   } catch (err) {
@@ -188,7 +188,9 @@ export function useRegenerate() {
 }
 
 /** Fetches a report with the admin's token and saves it as `report-{orderId}-{vin}.pdf`. */
-export async function downloadReport(order: AdminReportOrder): Promise<void> {
+export async function downloadReport(
+  order: Pick<AdminReportOrder, 'id' | 'vin' | 'reportUrl'>,
+): Promise<void> {
   if (!order.reportUrl) return;
   const path = order.reportUrl.replace(/^\/api\/api/, '');
   const res = await apiResponse(path, { auth: true, headers: { Accept: 'application/pdf' } });

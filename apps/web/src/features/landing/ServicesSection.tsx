@@ -49,7 +49,8 @@ export function ServicesSection({ fromCents }: PriceHint) {
           </Service>
           <Service icon={<FactCheckIcon />} title="Comprehensive Records">
             Every report covers {REPORT_CONTENTS_SENTENCE}, from state title records, insurers,
-            salvage yards and NHTSA. {RECALL_WATCH_PROMISE}
+            salvage yards and NHTSA. {RECALL_WATCH_PROMISE} Something wrong? Report a problem on the
+            report: we answer, and your credit comes back when we find the report wrong.
           </Service>
         </div>
       </div>

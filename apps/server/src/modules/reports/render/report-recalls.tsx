@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The pragma: the server runs under tsx from the repository root, where no tsconfig sets `jsx`.
 import { Text, View } from '@react-pdf/renderer';
-import { REPORT_REFUND_PROMISE } from '@vr/contracts';
+import { REPORT_REFUND_PROMISE, USED_CREDITS_REFUNDS } from '@vr/contracts';
 import type { RecallCampaign, RecallList } from '../../../adapters/recalls/recalls-provider.ts';
 import { Bullet, Mark, SectionTitle, SubTitle } from './report-parts.tsx';
 import { COLORS, LEVEL_COLORS, styles } from './report-styles.ts';
@@ -131,6 +131,7 @@ export function Limits({ contactEmail }: { contactEmail: string }) {
       ))}
       <SubTitle>Our promise</SubTitle>
       <Text style={styles.paragraph}>{REPORT_REFUND_PROMISE}</Text>
+      <Text style={styles.paragraph}>{USED_CREDITS_REFUNDS}</Text>
       <Text>Questions about this report: {printable(contactEmail)}.</Text>
     </View>
   );

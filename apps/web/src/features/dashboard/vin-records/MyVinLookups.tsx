@@ -13,6 +13,8 @@ import {
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SectionCard } from '../SectionCard.tsx';
 import { orderNumber, useMyOrders } from './api.ts';
+import { ProblemState } from '../../../components/problems/ProblemState.tsx';
+import { ReportProblemButton } from './OrderProblem.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -42,7 +44,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
           Cost: {creditCount(REPORT_COST_CREDITS)}
         </Typography>
-        {order.status === 'Refunded' ? (
+        {/* A refund for a problem is told with the problem's answer, below. */}
+        {order.status === 'Refunded' && order.problem?.outcome !== 'refund' ? (
           <Typography variant="body2" color="text.secondary">
             The report could not be delivered; the credit was returned to your balance. The e-mail
             we sent says why.
@@ -53,9 +56,11 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
             {order.progress}
           </Typography>
         ) : null}
+        <ProblemState problem={order.problem} />
       </Box>
       <Chip size="small" label={status.label} color={status.color} />
-      {order.status === 'Completed' ? (
+      <ReportProblemButton order={order} />
+      {order.status === 'Completed' || order.reportUrl ? (
         <Button
           variant="contained"
           size="small"

@@ -1,8 +1,4 @@
-import {
-  CREDITS_NEVER_EXPIRE,
-  REPORT_REFUND_PROMISE,
-  USED_CREDITS_NON_REFUNDABLE,
-} from '@vr/contracts';
+import { CREDITS_NEVER_EXPIRE, REPORT_REFUND_PROMISE, USED_CREDITS_REFUNDS } from '@vr/contracts';
 
 export interface TermsSection {
   title: string;
@@ -39,7 +35,7 @@ export function termsOfService(productName: string, contactEmail: string): Terms
     },
     {
       title: 'Refunds',
-      paragraphs: [USED_CREDITS_NON_REFUNDABLE, REPORT_REFUND_PROMISE],
+      paragraphs: [USED_CREDITS_REFUNDS, REPORT_REFUND_PROMISE],
     },
     {
       title: 'Accuracy of Information',

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerProblem } from '@vr/contracts';
+import { useState } from 'react';
+import { mayReportProblem, ProblemState } from '../../components/problems/ProblemState.tsx';
+import { ReportProblemDialog } from '../../components/problems/ReportProblemDialog.tsx';
+import { apiFetch } from '../../lib/api.ts';
+
+/** The report page's "Report a problem", and the state of the one reported. */
+export function ProblemPanel({
+  report,
+}: {
+  report: { orderId: string; vin: string; vehicle: string };
+}) {
+  const [open, setOpen] = useState(false);
+  const problem = useQuery({
+    queryKey: ['report-problem', report.orderId],
+    queryFn: () =>
+      apiFetch<{ problem: CustomerProblem | null }>(
+        `/report-orders/${encodeURIComponent(report.orderId)}/problem`,
+        { auth: true },
+      ).then((body) => body.problem),
+    retry: 1,
+  });
+  if (problem.data === undefined) return null;
+  return (
+    <Box>
+      <ProblemState problem={problem.data} />
+      {mayReportProblem(problem.data) ? (
+        <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setOpen(true)}>
+          Report a problem
+        </Button>
+      ) : null}
+      <ReportProblemDialog
+        order={{ id: report.orderId, vin: report.vin, vehicle: report.vehicle }}
+        open={open}
+        onClose={() => setOpen(false)}
+        onReported={() => problem.refetch()}
+      />
+    </Box>
+  );
+}
