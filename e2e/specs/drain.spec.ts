@@ -31,8 +31,11 @@ class RawConnection {
     this.closed = new Promise((r) => this.socket.once('close', () => r()));
   }
 
-  write(text: string): void {
-    this.socket.write(text);
+  /** Resolves once `text` is handed to the operating system. */
+  write(text: string): Promise<void> {
+    return new Promise((resolveWrite, reject) =>
+      this.socket.write(text, (err) => (err ? reject(err) : resolveWrite())),
+    );
   }
 
   /** Resolves once what arrived so far matches `pattern`; throws if the server hung up first. */
@@ -116,34 +119,31 @@ describe('a server process told to stop (SIGTERM)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    // A request in flight: its headers are read (the server has said 100 Continue), its body
-    // not yet sent.
+    // A probe that has begun its request on an open connection (new connections are refused
+    // once the listener closes), and a request in flight: its headers are read (the server has
+    // said 100 Continue), its body not yet sent. The probe's bytes are sent first, so by the
+    // time the server answers 100 Continue it has read them too.
+    const probe = new RawConnection(server.url);
+    await probe.write('GET /api/api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const body = `format=json&DATA=${BATCH.join(';')}`;
     const inFlight = new RawConnection(server.url);
-    inFlight.write(
+    await inFlight.write(
       'POST /api/vehicles/DecodeVINValuesBatch/ HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
         'Content-Type: application/x-www-form-urlencoded\r\nExpect: 100-continue\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
     await inFlight.waitFor(/HTTP\/1\.1 100 Continue/);
-    // A probe that has begun its request on an open connection (new ones are refused once the
-    // listener closes).
-    const probe = new RawConnection(server.url);
-    probe.write('GET /api/api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-    // Not a measurement: the half-sent head must reach the server before the signal does, or
-    // the connection counts as idle and is closed with the listener.
-    await new Promise((r) => setTimeout(r, 100));
 
     const exited = new Promise<number | null>((r) => server.process.once('exit', r));
     server.process.kill('SIGTERM');
     while (!server.output().includes('shutting down')) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    probe.write('\r\n');
+    await probe.write('\r\n');
     expect((await probe.response()).status).toBe(503);
     probe.end();
 
-    inFlight.write(body);
+    await inFlight.write(body);
     const answer = await inFlight.response();
     expect(answer.status).toBe(200);
     expect((JSON.parse(answer.body) as { Results: unknown[] }).Results).toHaveLength(BATCH.length);
