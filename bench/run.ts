@@ -4,8 +4,11 @@ import { benchLanding } from './landing.ts';
 import { benchReportOrders } from './report-orders.ts';
 import { benchReportRender } from './report-render.ts';
 import { benchReportsUnderLoad } from './reports-under-load.ts';
+import { benchStartup } from './startup.ts';
 import { benchVpicApi } from './vpic-api.ts';
 
+// First, while nothing else of the bench has warmed or loaded the machine.
+await benchStartup();
 await benchDecode();
 await benchVpicApi();
 await benchInstances();

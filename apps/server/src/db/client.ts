@@ -77,17 +77,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/**
+ * PGlite runs PostgreSQL in the process's own memory, and PostgreSQL's default 128 MB of shared
+ * buffers were resident in full once the server had started. 16 MB holds an embedded deployment's
+ * working set; pages beyond it are read back from the operating system's cache (decision 0017).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   let unlock: () => Promise<void> = () => Promise.resolve();
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = await lockPgliteDir(dir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     } catch (err) {
       await unlock();
       throw err;

@@ -7,6 +7,9 @@ import type { WorkerEntry, WorkerTask } from './worker-entry.ts';
 /** Tasks that may wait for a thread, per thread; more are refused rather than piled up. */
 export const CPU_QUEUE_PER_THREAD = 16;
 
+/** How long a pool thread without work stays up. */
+const CPU_THREAD_IDLE_MS = 60_000;
+
 /**
  * The pool's queue is full: the caller tries again later (a job is retried by the queue; an
  * HTTP request answers 503 with Retry-After).
@@ -46,8 +49,10 @@ export function createCpuPool(options: {
     minThreads: 0,
     maxThreads: threads,
     maxQueue: threads * CPU_QUEUE_PER_THREAD,
-    // Threads stay up: starting one (and tsx in it) costs more than a render.
-    idleTimeout: Infinity,
+    // A thread that has rendered holds the PDF libraries (decision 0017); one left without work
+    // for a minute ends, so an idle instance gives that memory back. The next task after that
+    // waits for one thread start; during a burst threads stay up.
+    idleTimeout: CPU_THREAD_IDLE_MS,
     workerData: options.workerData,
   });
   return {
