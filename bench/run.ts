@@ -1,4 +1,5 @@
 import { benchDecode } from './decode.ts';
+import { benchDecodeBare } from './decode-bare.ts';
 import { benchInstances } from './instances.ts';
 import { benchLanding } from './landing.ts';
 import { benchReportOrders } from './report-orders.ts';
@@ -7,6 +8,7 @@ import { benchReportsUnderLoad } from './reports-under-load.ts';
 import { benchVpicApi } from './vpic-api.ts';
 
 await benchDecode();
+await benchDecodeBare();
 await benchVpicApi();
 await benchInstances();
 await benchLanding();

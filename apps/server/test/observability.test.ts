@@ -98,9 +98,24 @@ describe.each(testDatabases())('request ids on $name', (testDb) => {
   it('take a sane id from a trusted proxy and return it, with its log lines', async () => {
     const res = await decode({ 'x-request-id': 'lb-7f3a:91.c_2' });
     expect(res.headers['x-request-id']).toBe('lb-7f3a:91.c_2');
-    const logged = lines.filter((l) => l.includes('"requestId":"lb-7f3a:91.c_2"'));
-    // Fastify's "incoming request" and "request completed".
-    expect(logged.length).toBeGreaterThanOrEqual(2);
+    const logged = lines
+      .filter((l) => l.includes('"requestId":"lb-7f3a:91.c_2"'))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            msg: string;
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+            responseTime?: number;
+          },
+      );
+    // One line per request, on its answer, naming the request and its outcome.
+    expect(logged.map((l) => l.msg)).toEqual(['request completed']);
+    expect(logged[0]).toMatchObject({
+      req: { method: 'GET', url: DECODE },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
   });
 
   it('make a UUID for a missing or insane id', async () => {
