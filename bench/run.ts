@@ -5,10 +5,12 @@ import { benchLanding } from './landing.ts';
 import { benchReportOrders } from './report-orders.ts';
 import { benchReportRender } from './report-render.ts';
 import { benchReportsUnderLoad } from './reports-under-load.ts';
+import { benchSessionLookup } from './session-lookup.ts';
 import { benchVpicApi } from './vpic-api.ts';
 
 await benchDecode();
 await benchDecodeBare();
+await benchSessionLookup();
 await benchVpicApi();
 await benchInstances();
 await benchLanding();

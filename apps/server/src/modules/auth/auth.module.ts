@@ -42,6 +42,7 @@ export async function registerAuth(
     db,
     secret: deps.secret,
     maxDays: config.SESSION_MAX_DAYS,
+    cacheSeconds: config.SESSION_CACHE_SECONDS,
     accounts,
   });
   const guards = createGuards(app, sessions);
