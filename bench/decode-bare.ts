@@ -4,8 +4,8 @@
  * of what Fastify itself can do on this machine, in the same run with the same client.
  *
  * The product runs as `npm start` runs it (the compiled server, LOG_LEVEL info with its log lines
- * written to /dev/null, METRICS_TOKEN set, request ids on); a second one also traces to a loopback
- * OTLP/HTTP receiver. Every server is warmed, then they take turns, ROUNDS times, each asked
+ * written to /dev/null, METRICS_TOKEN set, request ids on); two more trace to a loopback OTLP/HTTP
+ * receiver, every request and one in ten (`BENCH_TRACING=0` leaves them out). Every server is warmed, then they take turns, ROUNDS times, each asked
  * REQUESTS distinct VINs with IN_FLIGHT in flight from one autocannon process; the share is the
  * product's rate over the bare server's in the same round. `BENCH_CPU_PROF=1` writes CPU profiles
  * of every server into the working directory when it stops;
@@ -188,6 +188,12 @@ export async function benchDecodeBare(): Promise<void> {
       targets.push(
         await startProduct('product, tracing to a loopback OTLP receiver', {
           OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        }),
+        // The standard sampler variables, as an operator would set them on a busy instance.
+        await startProduct('product, tracing 1 request in 10 (OTEL_TRACES_SAMPLER)', {
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: '0.1',
         }),
       );
     }
