@@ -93,6 +93,8 @@ const configSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_DAYS: positiveInt(7),
     SESSION_MAX_DAYS: positiveInt(30),
+    // How long an instance trusts a bearer's session it read (0: reads it on every request).
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     // A deliberate public demo: sandbox payments beside paid providers or an https PUBLIC_URL.
     ALLOW_SANDBOX_PAYMENTS: z

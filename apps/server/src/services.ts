@@ -157,6 +157,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       db,
       secret: adapters.secret,
       maxDays: config.SESSION_MAX_DAYS,
+      cacheSeconds: config.SESSION_CACHE_SECONDS,
       accounts: users,
     }),
     /** The `onRequest` budgets per client address of the endpoints that answer about an address. */

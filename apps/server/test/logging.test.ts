@@ -50,7 +50,8 @@ describe.each(testDatabases())('logs of a failed query on $name', (testDb) => {
 describe.each(testDatabases())(
   'logs of requests carrying credentials in the URL on $name',
   (testDb) => {
-    const logged = appLogging(testDb, 'info');
+    // Every line, quick successes' included (those are written at debug).
+    const logged = appLogging(testDb, 'debug');
     const { lines } = logged;
 
     it('name the paths and the other parameters, never the secrets', async () => {

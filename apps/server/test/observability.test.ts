@@ -95,12 +95,45 @@ describe.each(testDatabases())('request ids on $name', (testDb) => {
   const decode = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: DECODE, headers });
 
+  const linesOf = (requestId: string) =>
+    lines
+      .filter((l) => l.includes(`"requestId":"${requestId}"`))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            level: number;
+            msg: string;
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+            responseTime?: number;
+          },
+      );
+
   it('take a sane id from a trusted proxy and return it, with its log lines', async () => {
-    const res = await decode({ 'x-request-id': 'lb-7f3a:91.c_2' });
+    const refused = `${DECODE.slice(0, DECODE.indexOf('?'))}?format=yaml`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: refused,
+      headers: { 'x-request-id': 'lb-7f3a:91.c_2' },
+    });
+    expect(res.statusCode).toBe(400);
     expect(res.headers['x-request-id']).toBe('lb-7f3a:91.c_2');
-    const logged = lines.filter((l) => l.includes('"requestId":"lb-7f3a:91.c_2"'));
-    // Fastify's "incoming request" and "request completed".
-    expect(logged.length).toBeGreaterThanOrEqual(2);
+    // One line per request, on its answer, naming the request and its outcome.
+    const logged = linesOf('lb-7f3a:91.c_2');
+    expect(logged.map((l) => l.msg)).toEqual(['request completed']);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: refused },
+      res: { statusCode: 400 },
+      responseTime: expect.any(Number),
+    });
+  });
+
+  it('leave a quick success out of the info lines (the metrics count it)', async () => {
+    const res = await decode({ 'x-request-id': 'quick-ok-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('quick-ok-1');
+    expect(linesOf('quick-ok-1')).toEqual([]);
   });
 
   it('make a UUID for a missing or insane id', async () => {

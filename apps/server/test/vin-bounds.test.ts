@@ -107,7 +107,7 @@ describe('VIN-shaped input past its bound', () => {
     expect(double.requests.length).toBe(before);
     const logged = lines.join('');
     // The request lines were written, with the URL cut short.
-    expect(logged).toContain('"incoming request"');
+    expect(logged).toContain('"request completed"');
     for (const line of lines) expect(line.length).toBeLessThan(LOGGED_URL_MAX + 1024);
   });
 

@@ -23,8 +23,13 @@ export function registerLoadShedding(
   app: FastifyInstance,
   deps: { waitingForConnection(): number; queueMax: number },
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!routedPath(request).startsWith(`${API_PREFIX}/`)) return;
-    if (deps.waitingForConnection() >= deps.queueMax) return answerOverloaded(reply);
+  const apiPaths = `${API_PREFIX}/`;
+  // The count first: it is a number, the path is a string to work out, on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (deps.waitingForConnection() >= deps.queueMax && routedPath(request).startsWith(apiPaths)) {
+      answerOverloaded(reply);
+      return;
+    }
+    done();
   });
 }

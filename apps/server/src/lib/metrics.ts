@@ -214,7 +214,7 @@ export function mountMetrics(
  * the refusals of every limit: each answers 429.
  */
 export function registerRequestMetrics(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     httpRequestDuration.observe(
@@ -222,5 +222,6 @@ export function registerRequestMetrics(app: FastifyInstance): void {
       reply.elapsedTime / 1000,
     );
     if (status === 429) rateLimitRefusals.inc({ route });
+    done();
   });
 }

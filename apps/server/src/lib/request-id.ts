@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
 import type { TrustProxy } from '../trust-proxy.ts';
+import { RequestLogController } from './request-log.ts';
 
 /** A request id a proxy may hand on: short, and nothing a log line or header could trip on. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -47,7 +48,7 @@ function fromTrustedProxy(setting: TrustProxy): (address: string) => boolean {
 export function requestIdOptions(setting: TrustProxy) {
   const trusted = fromTrustedProxy(setting);
   return {
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false as const,
     genReqId(raw: IncomingMessage): string {
       const given = raw.headers[REQUEST_ID_HEADER];

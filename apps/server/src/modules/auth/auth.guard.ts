@@ -27,14 +27,30 @@ export interface AuthGuards {
   requireAdmin: Guard;
 }
 
+/**
+ * The routes whose success ends sessions (a sign-out; a password reset ends them all). The
+ * instance that answers one forgets every session it keeps at once; the others within
+ * SESSION_CACHE_SECONDS (docs/decisions/0026-bearer-session-cache.md).
+ */
+const SESSION_ENDING_ROUTES = new Set(['/api/auth/sign-out', '/api/auth/email-otp/reset-password']);
+
 export function createGuards(app: FastifyInstance, sessions: Sessions): AuthGuards {
   app.decorateRequest('user', null);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && SESSION_ENDING_ROUTES.has(request.routeOptions.url ?? '')) {
+      sessions.forgetKnownSessions();
+    }
+    done();
+  });
   const requireUser: Guard = async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     request.user = await sessions.fromBearer(request.headers.authorization);
   };
+  // Admin routes read the session and role afresh: a demoted admin or an ended session loses
+  // them at once on every instance, and they are few requests.
   const requireAdmin: Guard = async (request, reply) => {
-    await requireUser(request, reply);
+    void reply.header('cache-control', 'no-store');
+    request.user = await sessions.fromBearer(request.headers.authorization, { fresh: true });
     if (request.user?.role !== 'ADMIN') {
       throw new AuthError(403, 'FORBIDDEN', AUTH_MESSAGES.adminRequired);
     }

@@ -6,6 +6,8 @@ import { authSessions, authUsers, profiles } from '../../db/schema.ts';
 export interface ActiveSession {
   sessionId: string;
   createdAt: Date;
+  /** The idle expiry. */
+  expiresAt: Date;
   userId: string;
   email: string;
   role: Role;
@@ -24,6 +26,7 @@ export async function findActiveSession(
     .select({
       sessionId: authSessions.id,
       createdAt: authSessions.createdAt,
+      expiresAt: authSessions.expiresAt,
       userId: authUsers.id,
       email: authUsers.email,
       role: sql<Role>`coalesce(${profiles.role}, 'USER')`,

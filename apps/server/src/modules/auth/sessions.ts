@@ -5,6 +5,7 @@ import type { AuthAccounts } from './accounts.ts';
 import { deleteSession, findActiveSession } from './sessions.repo.ts';
 import { AuthError } from './auth-errors.ts';
 import type { AuthInstance } from './better-auth.ts';
+import { createSessionCache } from './session-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -38,27 +39,45 @@ export function createSessions(deps: {
   /** The instance's auth secret, which signs the cookie value a bearer may carry. */
   secret: string;
   maxDays: number;
+  /** How long this instance trusts what it read of a bearer's session (SESSION_CACHE_SECONDS). */
+  cacheSeconds: number;
   accounts: Pick<AuthAccounts, 'loadAuthUser'>;
 }) {
   const { auth, db, secret, maxDays, accounts } = deps;
   const now = () => new Date();
+  const cache = createSessionCache<RequestUser>(deps.cacheSeconds);
 
   /**
    * The user of an `Authorization: Bearer <token>` header, or a 401. Does not extend the
    * session: only `refresh` does, so the session's idle expiry and the cookie's lifetime move
-   * together (and `/api/api` answers never set cookies).
+   * together (and `/api/api` answers never set cookies). What it read is kept for
+   * SESSION_CACHE_SECONDS (session-cache.ts); `fresh` reads the database whatever is kept.
    */
-  async function fromBearer(authorization: string | undefined): Promise<RequestUser> {
+  async function fromBearer(
+    authorization: string | undefined,
+    options: { fresh?: boolean } = {},
+  ): Promise<RequestUser> {
     const match = authorization ? BEARER.exec(authorization) : null;
     if (!match) throw new AuthError(401, 'UNAUTHORIZED', AUTH_MESSAGES.authRequired);
     const token = sessionToken(match[1]!);
-    const found = token ? await findActiveSession(db, token, now()) : undefined;
+    const at = now();
+    const known = token && !options.fresh ? cache.get(token, at.getTime()) : undefined;
+    if (known) return known;
+    const found = token ? await findActiveSession(db, token, at) : undefined;
     if (!found) throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
-    if (!withinAbsoluteExpiry(found.createdAt)) {
+    const endsAt = Math.min(found.expiresAt.getTime(), absoluteExpiry(found.createdAt));
+    if (endsAt <= at.getTime()) {
       await deleteSession(db, found.sessionId);
       throw new AuthError(401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
     }
-    return { id: found.userId, email: found.email, role: found.role, sessionId: found.sessionId };
+    const user = {
+      id: found.userId,
+      email: found.email,
+      role: found.role,
+      sessionId: found.sessionId,
+    };
+    cache.set(token!, user, at.getTime(), endsAt);
+    return user;
   }
 
   /**
@@ -109,9 +128,18 @@ export function createSessions(deps: {
     return { ended: false, token: found.session.token, user, setCookies: headers.getSetCookie() };
   }
 
-  function withinAbsoluteExpiry(createdAt: Date): boolean {
-    return createdAt.getTime() + maxDays * DAY_MS > now().getTime();
+  function absoluteExpiry(createdAt: Date): number {
+    return createdAt.getTime() + maxDays * DAY_MS;
   }
 
-  return { fromBearer, refresh };
+  function withinAbsoluteExpiry(createdAt: Date): boolean {
+    return absoluteExpiry(createdAt) > now().getTime();
+  }
+
+  /** Forgets every session this instance keeps: one just ended through it. */
+  function forgetKnownSessions(): void {
+    cache.clear();
+  }
+
+  return { fromBearer, refresh, forgetKnownSessions };
 }
