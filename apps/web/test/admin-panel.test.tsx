@@ -364,6 +364,57 @@ describe('license plate test tab', () => {
     expect(within(row).getByText('Cache')).toBeTruthy();
   });
 
+  it('runs the tryouts: disabled while one works, the answer below, a refusal in its words', async () => {
+    const bodies: unknown[] = [];
+    let answer = () => undefined as void;
+    const { fetchMock } = stubFetch({
+      ...panelRoutes,
+      '/api/api/admin/plate-searches': () =>
+        jsonResponse({
+          success: true,
+          data: [],
+          pagination: { current: 1, size: 10, pages: 0, total: 0 },
+        }),
+    });
+    const route = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/admin/tryout')) return route(input, init);
+      const body = JSON.parse(String(init?.body)) as { email: string };
+      bodies.push(body);
+      if (body.email === 'many@example.com, two@example.com')
+        return jsonResponse({ message: `email: ${ADMIN_MESSAGES.tryoutOneRecipient}` }, 400);
+      await new Promise<void>((resolve) => (answer = resolve));
+      return jsonResponse({ success: true, message: 'Tryout done' });
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'License Plate Test' }));
+
+    const runVin = screen.getByRole('button', { name: 'Run VIN tryout' });
+    await userEvent.type(screen.getByLabelText('VIN'), '1hgcm82633a00435');
+    expect(runVin).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('VIN'), '2');
+    expect(screen.getByLabelText('VIN')).toHaveProperty('value', '1HGCM82633A004352');
+    await userEvent.click(runVin);
+    expect(await screen.findByText('Looking up…')).toBeTruthy();
+    expect(runVin).toHaveProperty('disabled', true);
+    answer();
+    expect(await screen.findByText(/"message": "Tryout done"/)).toBeTruthy();
+    expect(runVin).toHaveProperty('disabled', false);
+    expect(bodies[0]).toEqual({ vin: '1HGCM82633A004352', vehicle: '', email: '' });
+
+    const plate = screen.getAllByLabelText('Plate number')[1]!;
+    const email = screen.getByLabelText('Recipient e-mail (one address)');
+    await userEvent.type(plate, ' abc12 ');
+    await userEvent.type(email, 'many@example.com, two@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Run plate tryout' }));
+    expect(await screen.findByText(`email: ${ADMIN_MESSAGES.tryoutOneRecipient}`)).toBeTruthy();
+    expect(bodies[1]).toEqual({
+      vin: '',
+      vehicle: 'CA/ABC12',
+      email: 'many@example.com, two@example.com',
+    });
+  });
+
   it('says when there are no plate searches, and shows a failure with its prefix and Retry', async () => {
     let fail = true;
     stubFetch({
