@@ -126,14 +126,23 @@ describe('admin panel', () => {
     expect(await screen.findByText(ADMIN_MESSAGES.noUsersFound)).toBeTruthy();
     const search = screen.getByRole('button', { name: 'Search' });
     expect(search).toHaveProperty('disabled', true);
-    await userEvent.type(screen.getByLabelText('Search user by email'), 'nobody@example.com');
+    await userEvent.type(screen.getByLabelText('Search user by email'), 'nobody');
+    await userEvent.click(search);
+    expect(await screen.findByText(ADMIN_MESSAGES.invalidEmail)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search user by email'), '@example.com');
+    // The message stays until the next search.
+    expect(screen.getByText(ADMIN_MESSAGES.invalidEmail)).toBeTruthy();
     await userEvent.click(search);
     expect(await screen.findByText(ADMIN_MESSAGES.noUserFound)).toBeTruthy();
+    expect(screen.queryByText(ADMIN_MESSAGES.invalidEmail)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await userEvent.type(screen.getByLabelText('Search user by email'), 'person1@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     const result = await screen.findByLabelText('Search result');
     expect(within(result).getByText('person1@example.com')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByLabelText('Search result')).toBeNull();
+    expect(screen.getByLabelText('Search user by email')).toHaveProperty('value', '');
   });
 });
 
