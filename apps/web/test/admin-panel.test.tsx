@@ -92,10 +92,13 @@ describe('admin panel', () => {
     fireEvent.click(update);
     expect(await within(row).findByText(ADMIN_MESSAGES.invalidCredits)).toBeTruthy();
     expect(puts).toEqual([]);
+    // Editing the value takes the message away until the next Update.
     fireEvent.change(input, { target: { value: '5' } });
+    await waitFor(() => expect(within(row).queryByText(ADMIN_MESSAGES.invalidCredits)).toBeNull());
     fireEvent.click(update);
     expect(await screen.findByText('Credit updated to 5')).toBeTruthy();
     expect(puts).toEqual([{ credit: 5 }]);
+    await waitFor(() => expect(input).toHaveProperty('value', ''));
   });
 
   it('shows the error with its prefix, never invented users, and the empty text', async () => {
