@@ -137,6 +137,13 @@ describe('admin panel', () => {
     await searches.getByText(customer.email, { exact: false }).waitFor();
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'admin-license-plate-test');
+    await page.setViewportSize(DESKTOP);
+    await searches
+      .or(page.getByRole('table', { name: 'Recent plate searches' }))
+      .first()
+      .waitFor();
+    await saveScreenshot(page, 'admin-license-plate-test');
   });
 
   it("fits the Users, Credit Purchases and Report Orders tables into 1280 px with the user's e-mail, and shows cards at 390 px", async () => {

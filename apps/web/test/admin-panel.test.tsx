@@ -92,10 +92,13 @@ describe('admin panel', () => {
     fireEvent.click(update);
     expect(await within(row).findByText(ADMIN_MESSAGES.invalidCredits)).toBeTruthy();
     expect(puts).toEqual([]);
+    // Editing the value takes the message away until the next Update.
     fireEvent.change(input, { target: { value: '5' } });
+    await waitFor(() => expect(within(row).queryByText(ADMIN_MESSAGES.invalidCredits)).toBeNull());
     fireEvent.click(update);
     expect(await screen.findByText('Credit updated to 5')).toBeTruthy();
     expect(puts).toEqual([{ credit: 5 }]);
+    await waitFor(() => expect(input).toHaveProperty('value', ''));
   });
 
   it('shows the error with its prefix, never invented users, and the empty text', async () => {
@@ -126,14 +129,23 @@ describe('admin panel', () => {
     expect(await screen.findByText(ADMIN_MESSAGES.noUsersFound)).toBeTruthy();
     const search = screen.getByRole('button', { name: 'Search' });
     expect(search).toHaveProperty('disabled', true);
-    await userEvent.type(screen.getByLabelText('Search user by email'), 'nobody@example.com');
+    await userEvent.type(screen.getByLabelText('Search user by email'), 'nobody');
+    await userEvent.click(search);
+    expect(await screen.findByText(ADMIN_MESSAGES.invalidEmail)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search user by email'), '@example.com');
+    // The message stays until the next search.
+    expect(screen.getByText(ADMIN_MESSAGES.invalidEmail)).toBeTruthy();
     await userEvent.click(search);
     expect(await screen.findByText(ADMIN_MESSAGES.noUserFound)).toBeTruthy();
+    expect(screen.queryByText(ADMIN_MESSAGES.invalidEmail)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await userEvent.type(screen.getByLabelText('Search user by email'), 'person1@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     const result = await screen.findByLabelText('Search result');
     expect(within(result).getByText('person1@example.com')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByLabelText('Search result')).toBeNull();
+    expect(screen.getByLabelText('Search user by email')).toHaveProperty('value', '');
   });
 });
 
@@ -362,6 +374,57 @@ describe('license plate test tab', () => {
     expect(within(row).getByText('Deleted user')).toBeTruthy();
     expect(within(row).getByText('Not found')).toBeTruthy();
     expect(within(row).getByText('Cache')).toBeTruthy();
+  });
+
+  it('runs the tryouts: disabled while one works, the answer below, a refusal in its words', async () => {
+    const bodies: unknown[] = [];
+    let answer = () => undefined as void;
+    const { fetchMock } = stubFetch({
+      ...panelRoutes,
+      '/api/api/admin/plate-searches': () =>
+        jsonResponse({
+          success: true,
+          data: [],
+          pagination: { current: 1, size: 10, pages: 0, total: 0 },
+        }),
+    });
+    const route = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/admin/tryout')) return route(input, init);
+      const body = JSON.parse(String(init?.body)) as { email: string };
+      bodies.push(body);
+      if (body.email === 'many@example.com, two@example.com')
+        return jsonResponse({ message: `email: ${ADMIN_MESSAGES.tryoutOneRecipient}` }, 400);
+      await new Promise<void>((resolve) => (answer = resolve));
+      return jsonResponse({ success: true, message: 'Tryout done' });
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'License Plate Test' }));
+
+    const runVin = screen.getByRole('button', { name: 'Run VIN tryout' });
+    await userEvent.type(screen.getByLabelText('VIN'), '1hgcm82633a00435');
+    expect(runVin).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('VIN'), '2');
+    expect(screen.getByLabelText('VIN')).toHaveProperty('value', '1HGCM82633A004352');
+    await userEvent.click(runVin);
+    expect(await screen.findByText('Looking up…')).toBeTruthy();
+    expect(runVin).toHaveProperty('disabled', true);
+    answer();
+    expect(await screen.findByText(/"message": "Tryout done"/)).toBeTruthy();
+    expect(runVin).toHaveProperty('disabled', false);
+    expect(bodies[0]).toEqual({ vin: '1HGCM82633A004352', vehicle: '', email: '' });
+
+    const plate = screen.getAllByLabelText('Plate number')[1]!;
+    const email = screen.getByLabelText('Recipient e-mail (one address)');
+    await userEvent.type(plate, ' abc12 ');
+    await userEvent.type(email, 'many@example.com, two@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Run plate tryout' }));
+    expect(await screen.findByText(`email: ${ADMIN_MESSAGES.tryoutOneRecipient}`)).toBeTruthy();
+    expect(bodies[1]).toEqual({
+      vin: '',
+      vehicle: 'CA/ABC12',
+      email: 'many@example.com, two@example.com',
+    });
   });
 
   it('says when there are no plate searches, and shows a failure with its prefix and Retry', async () => {

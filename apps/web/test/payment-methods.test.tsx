@@ -31,12 +31,15 @@ describe('Add Payment Method (sandbox card fields)', () => {
       '/api/api/stripe-credit/config': () =>
         jsonResponse({ provider: 'sandbox', publishableKey: null }),
     });
+    let answerGateway = () => undefined as void;
+    const gatewayAnswered = new Promise<void>((resolve) => (answerGateway = resolve));
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/stripe-credit/config'))
         return jsonResponse({ provider: 'sandbox', publishableKey: null });
       bodies.push({ url, ...(JSON.parse(String(init?.body)) as object) });
       if (url.endsWith('/sandbox/payment-methods')) {
+        await gatewayAnswered;
         return jsonResponse({
           id: 'pm_1',
           brand: 'visa',
@@ -67,8 +70,18 @@ describe('Add Payment Method (sandbox card fields)', () => {
     fireEvent.click(add);
     expect(await within(box).findByText(PAYMENT_MESSAGES.cardholderRequired)).toBeTruthy();
     type(box, /^Cardholder name/, ' Ann Lee ');
+    await waitFor(() =>
+      expect(within(box).queryByText(PAYMENT_MESSAGES.cardholderRequired)).toBeNull(),
+    );
     fireEvent.click(add);
+    // While the gateway works, neither Add Card nor Cancel can be pressed.
+    const processing = await within(box).findByRole('button', { name: 'Processing...' });
+    expect(processing).toHaveProperty('disabled', true);
+    expect(within(box).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+    answerGateway();
     expect(await screen.findByText(PAYMENT_MESSAGES.cardAdded)).toBeTruthy();
+    // Saved: the button stays disabled until the dialog closes.
+    expect(within(box).getByRole('button', { name: 'Add Card' })).toHaveProperty('disabled', true);
     expect(onAdded).toHaveBeenCalled();
     expect(bodies[0]).toMatchObject({
       number: '4242424242424242',
@@ -109,7 +122,7 @@ describe('Add Payment Method (sandbox card fields)', () => {
 });
 
 describe('Add Payment Method: inline card errors', () => {
-  it('names what is wrong with a field when the customer leaves it, and only then', () => {
+  it('names what is wrong with a field when the customer leaves it, and only then', async () => {
     stubFetch({
       '/api/api/stripe-credit/config': () =>
         jsonResponse({ provider: 'sandbox', publishableKey: null }),
@@ -119,36 +132,65 @@ describe('Add Payment Method: inline card errors', () => {
       type(box, label, value);
       fireEvent.blur(within(box).getByLabelText(label));
     };
+    // Each message appears, and goes once the field is right: the checks run as the form validates.
+    const shown = (text: string) => within(box).findByText(text);
+    const gone = (text: string) => waitFor(() => expect(within(box).queryByText(text)).toBeNull());
     type(box, 'Card number', '4242424242424241');
+    type(box, 'Expiry', '0120');
+    await waitFor(() =>
+      expect(within(box).getByLabelText('Card number')).toHaveProperty(
+        'value',
+        '4242 4242 4242 4241',
+      ),
+    );
     expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeNull();
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.expiryPast)).toBeNull();
     fireEvent.blur(within(box).getByLabelText('Card number'));
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
+    // Only the field left shows its message; the expiry, not yet left, does not.
+    expect(within(box).queryByText(CARD_FIELD_MESSAGES.expiryPast)).toBeNull();
     leave('Card number', '4242');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
     leave('Card number', '4242424242424242');
-    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeNull();
+    await gone(CARD_FIELD_MESSAGES.numberIncomplete);
     // The gateway's rule: 12 to 19 digits with a valid checksum (docs/product-rules.md).
     leave('Card number', '41111111112');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
     leave('Card number', '411111111117');
-    expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeNull();
+    await gone(CARD_FIELD_MESSAGES.numberIncomplete);
     expect(within(box).queryByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeNull();
     leave('Card number', '411111111118');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.numberInvalid)).toBeTruthy();
 
     leave('Expiry', '0120');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.expiryPast)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.expiryPast)).toBeTruthy();
     leave('Expiry', '1399');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.expiryInvalid)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.expiryInvalid)).toBeTruthy();
     leave('Expiry', '1299');
-    expect(within(box).queryByText(CARD_FIELD_MESSAGES.expiryInvalid)).toBeNull();
+    await gone(CARD_FIELD_MESSAGES.expiryInvalid);
 
     leave('CVC', '12');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.cvcIncomplete)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.cvcIncomplete)).toBeTruthy();
     leave('Postal code', '9');
-    expect(within(box).getByText(CARD_FIELD_MESSAGES.postalCodeIncomplete)).toBeTruthy();
+    expect(await shown(CARD_FIELD_MESSAGES.postalCodeIncomplete)).toBeTruthy();
     // One postal-code field: the billing address has none of its own.
     expect(within(box).getAllByLabelText(/postal code/i)).toHaveLength(1);
+  });
+
+  it('asks for the cardholder only on submit, not on leaving the field', async () => {
+    stubFetch({
+      '/api/api/stripe-credit/config': () =>
+        jsonResponse({ provider: 'sandbox', publishableKey: null }),
+    });
+    const { box } = dialog();
+    const name = within(box).getByLabelText(/^Cardholder name/);
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    type(box, 'Card number', '4242');
+    fireEvent.blur(within(box).getByLabelText('Card number'));
+    // The card number's check ran after the name was left, and the name says nothing.
+    expect(await within(box).findByText(CARD_FIELD_MESSAGES.numberIncomplete)).toBeTruthy();
+    expect(within(box).queryByText(PAYMENT_MESSAGES.cardholderRequired)).toBeNull();
   });
 });
 

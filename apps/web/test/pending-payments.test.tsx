@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PendingPaymentView } from '@vr/contracts';
+import { PAYMENT_MESSAGES, type PendingPaymentView } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PendingPayments } from '../src/features/dashboard/payments/PendingPayments.tsx';
 import { setToken } from '../src/lib/token.ts';
@@ -54,6 +54,36 @@ describe('pending payments', () => {
       expect(screen.queryByRole('group', { name: /Awaiting verification/ })).toBeNull(),
     );
     expect(calls.filter((c) => c.endsWith('/pending-payments')).length).toBeGreaterThan(1);
+  });
+
+  it("keeps a row's buttons disabled while one of its writes works, and says when it failed", async () => {
+    let answer = () => undefined as void;
+    stubFetch({
+      '/api/api/stripe-credit/pending-payments': () =>
+        jsonResponse({ success: true, data: [pending('pi_c', 'processing')] }),
+      '/api/api/stripe-credit/payment-intent/pi_c/cancel': async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return jsonResponse({ message: 'Gateway unavailable' }, 502);
+      },
+    });
+    renderWithProviders(<PendingPayments />);
+    const row = await screen.findByRole('group', {
+      name: '3 Vehicle Report Credits, $15.00, Pending',
+    });
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: 'Check Status' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    expect(within(row).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+    answer();
+    expect(await screen.findByText(PAYMENT_MESSAGES.cancelFailed)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('shows nothing without unfinished purchases, and a failed fetch with Retry', async () => {

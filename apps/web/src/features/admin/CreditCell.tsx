@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { ADMIN_MESSAGES, type AdminUserRow } from '@vr/contracts';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { useSetCredit } from './api.ts';
 
@@ -17,52 +19,54 @@ export function parseCredit(text: string): number | null {
 /**
  * The Actions cell of a user row: the new credit and Update (docs/admin-api.md, PUT /users/{id}).
  */
+/** The new credit: a whole number of at least 0, else the form's message. */
+const creditFormSchema = z.object({
+  credit: z.string().refine((text) => parseCredit(text) !== null, ADMIN_MESSAGES.invalidCredits),
+});
+type CreditFormValues = z.infer<typeof creditFormSchema>;
+
 export function CreditCell({ user, onUpdated }: { user: AdminUserRow; onUpdated?: () => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { control, register, handleSubmit, formState, clearErrors, reset } =
+    useForm<CreditFormValues>({
+      defaultValues: { credit: '' },
+      resolver: zodResolver(creditFormSchema),
+      // The message shows on Update and goes as soon as the value is edited.
+      reValidateMode: 'onSubmit',
+    });
+  const value = useWatch({ control, name: 'credit' });
   const setCredit = useSetCredit();
   const toast = useToast();
+  const error = formState.errors.credit?.message;
+  const { ref, ...credit } = register('credit', { onChange: () => clearErrors('credit') });
 
-  const submit = () => {
-    const credit = parseCredit(value);
-    if (credit === null) {
-      setError(ADMIN_MESSAGES.invalidCredits);
-      return;
-    }
+  const submit = (values: CreditFormValues) =>
     setCredit.mutate(
-      { userId: user.id, credit },
+      { userId: user.id, credit: parseCredit(values.credit)! },
       {
         onSuccess: (body) => {
           toast.success(body.message);
-          setValue('');
+          reset();
           onUpdated?.();
         },
         onError: (err) => toast.error(err.message),
       },
     );
-  };
 
   return (
     <Box
       component="form"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}
     >
       <TextField
         size="small"
         type="number"
         label="New credit"
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
-        }}
+        inputRef={ref}
+        {...credit}
         error={Boolean(error)}
-        helperText={error ?? undefined}
+        helperText={error}
         slotProps={{
           htmlInput: { min: 0, step: 1, 'aria-label': `New credit for ${user.email}` },
         }}

@@ -5,7 +5,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, creditCount, type AdminUserRow } from '@vr/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 import { CreditCell } from './CreditCell.tsx';
 import { AdminTable, NO_WRAP, UserCell, type AdminColumn } from './AdminTable.tsx';
@@ -22,33 +26,36 @@ const COLUMNS: AdminColumn<AdminUserRow>[] = [
   { header: 'Actions', cell: (user) => <CreditCell user={user} /> },
 ];
 
-function UserSearch() {
-  const [email, setEmail] = useState('');
-  const [result, setResult] = useState<AdminUserRow | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The search's one field: an address with an @, else the form's own message. */
+const userSearchSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+$/, ADMIN_MESSAGES.invalidEmail),
+});
+type UserSearchValues = z.infer<typeof userSearchSchema>;
 
-  const search = async () => {
-    const trimmed = email.trim();
-    setResult(null);
-    if (!trimmed || !/^[^\s@]+@[^\s@]+$/.test(trimmed)) {
-      setMessage(ADMIN_MESSAGES.invalidEmail);
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      setResult(await findUserByEmail(trimmed));
-    } catch (err) {
-      setMessage(
-        err instanceof ApiError && err.status === 404
-          ? ADMIN_MESSAGES.noUserFound
-          : `${ADMIN_MESSAGES.usersErrorPrefix} ${(err as Error).message}`,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+function UserSearch() {
+  const { control, register, handleSubmit, formState, reset } = useForm<UserSearchValues>({
+    defaultValues: { email: '' },
+    resolver: zodResolver(userSearchSchema),
+    // The message stays until the next search, as a search's answer does.
+    reValidateMode: 'onSubmit',
+  });
+  const email = useWatch({ control, name: 'email' });
+  const lookup = useMutation({ mutationFn: findUserByEmail });
+  const search = () => handleSubmit((values) => lookup.mutate(values.email))();
+  const invalid = formState.errors.email?.message;
+  const failure = lookup.error;
+  const message =
+    invalid ??
+    (failure
+      ? failure instanceof ApiError && failure.status === 404
+        ? ADMIN_MESSAGES.noUserFound
+        : `${ADMIN_MESSAGES.usersErrorPrefix} ${failure.message}`
+      : null);
+  const result = !invalid && lookup.isSuccess ? lookup.data : null;
+  const { ref: emailRef, ...emailField } = register('email');
 
   return (
     <Box sx={{ mb: 3 }}>
@@ -65,19 +72,18 @@ function UserSearch() {
           size="small"
           type="email"
           label="Search user by email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          inputRef={emailRef}
+          {...emailField}
           sx={{ flex: '1 1 240px' }}
         />
-        <Button type="submit" variant="contained" disabled={!email.trim() || busy}>
+        <Button type="submit" variant="contained" disabled={!email.trim() || lookup.isPending}>
           Search
         </Button>
         <Button
           variant="text"
           onClick={() => {
-            setEmail('');
-            setResult(null);
-            setMessage(null);
+            reset();
+            lookup.reset();
           }}
         >
           Clear

@@ -10,15 +10,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import Lock from '@mui/icons-material/Lock';
-import {
-  PAYMENT_MESSAGES,
-  TIMINGS,
-  type BillingDetailsInput,
-  type CreatedCard,
-} from '@vr/contracts';
-import { useEffect, useRef, useState, lazy, Suspense } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { PAYMENT_MESSAGES, TIMINGS, type CreatedCard } from '@vr/contracts';
+import { useEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ApiError } from '../../../lib/api.ts';
+import {
+  addCardFormSchema,
+  billingDetailsOf,
+  emptyAddCardValues,
+  type AddCardValues,
+} from './add-card-form.ts';
 import { createSandboxCard, saveCard, usePaymentsConfig } from './api.ts';
 import type { CardMaker } from './StripeCardSection.tsx';
 
@@ -27,25 +31,54 @@ const StripeCardSection = lazy(() =>
   import('./StripeCardSection.tsx').then((m) => ({ default: m.StripeCardSection })),
 );
 import {
-  cardFieldError,
   digitsOnly,
   formatCardNumber,
   formatExpiry,
   isCardComplete,
   parseExpiry,
   type CardFieldName,
-  type CardFields,
 } from './card-input.ts';
 
-const EMPTY = {
-  name: '',
-  email: '',
-  line1: '',
-  city: '',
-  state: '',
-  country: 'US',
-};
-const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '', postalCode: '' };
+/** The alert under the form: a refused card, an incomplete card, Stripe.js not loaded. */
+const ALERT = 'root.alert';
+
+/** A sandbox card field: typed text is formatted as Stripe's element would format it. */
+function CardTextField({
+  control,
+  name,
+  format,
+  label,
+  placeholder,
+  htmlInput,
+  fullRow,
+}: {
+  control: Control<AddCardValues>;
+  name: CardFieldName;
+  format: (text: string) => string;
+  label: string;
+  placeholder?: string;
+  htmlInput: { inputMode?: 'numeric'; autoComplete: string };
+  fullRow?: boolean;
+}) {
+  // The field's error shows once the customer has left it (or tried to submit): mode onTouched.
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      label={label}
+      size="small"
+      placeholder={placeholder}
+      name={field.name}
+      value={field.value}
+      inputRef={field.ref}
+      onChange={(event) => field.onChange(format(event.target.value))}
+      onBlur={field.onBlur}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      slotProps={{ htmlInput }}
+      sx={fullRow ? { gridColumn: '1 / -1' } : undefined}
+    />
+  );
+}
 
 /**
  * The Add Payment Method modal (mounted fresh each time it opens, so it starts empty): billing details and the card. In the
@@ -63,14 +96,6 @@ export function AddPaymentMethodDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const [form, setForm] = useState({ ...EMPTY, email });
-  const [card, setCard] = useState(EMPTY_CARD);
-  // A field's error shows once the customer has left it (or tried to submit).
-  const [left, setLeft] = useState<ReadonlySet<CardFieldName>>(new Set());
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
   const toast = useToast();
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const config = usePaymentsConfig();
@@ -78,95 +103,96 @@ export function AddPaymentMethodDialog({
     config.data?.provider === 'stripe' ? (config.data.publishableKey ?? null) : null;
   const stripeMaker = useRef<CardMaker | null>(null);
   const [stripeComplete, setStripeComplete] = useState(false);
+  const resolver = useMemo(() => zodResolver(addCardFormSchema(!stripeKey)), [stripeKey]);
+  const form = useForm<AddCardValues>({
+    defaultValues: emptyAddCardValues(email),
+    resolver,
+    mode: 'onTouched',
+  });
+  const { control, formState, register, setError, clearErrors } = form;
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const complete = stripeKey ? stripeComplete : isCardComplete(card, new Date());
-  const cardField = (name: CardFieldName, format: (text: string) => string) => {
-    const error = left.has(name) ? cardFieldError(card, name, new Date()) : null;
-    return {
-      value: card[name],
-      error: Boolean(error),
-      helperText: error ?? undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-        setCard((c) => ({ ...c, [name]: format(event.target.value) })),
-      onBlur: () => setLeft((l) => new Set(l).add(name)),
-    };
-  };
-  const field = (key: keyof typeof EMPTY) => ({
-    value: form[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      setForm((f) => ({ ...f, [key]: event.target.value }));
-      if (key === 'name') setNameError(null);
-    },
-  });
+  const card = useWatch({ control, name: ['number', 'expiry', 'cvc', 'postalCode'] });
+  const complete = stripeKey
+    ? stripeComplete
+    : isCardComplete(
+        { number: card[0], expiry: card[1], cvc: card[2], postalCode: card[3] },
+        new Date(),
+      );
 
-  const submit = async () => {
-    if (!form.name.trim()) {
-      setNameError(PAYMENT_MESSAGES.cardholderRequired);
-      return;
-    }
-    const expiry = parseExpiry(card.expiry);
-    if (!complete || (!stripeKey && !expiry)) {
-      setLeft(new Set<CardFieldName>(['number', 'expiry', 'cvc', 'postalCode']));
-      setError(PAYMENT_MESSAGES.cardIncomplete);
-      return;
-    }
-    const maker = stripeMaker.current;
-    if (stripeKey && !maker) {
-      setError(PAYMENT_MESSAGES.stripeNotLoaded);
-      return;
-    }
-    const postalCode = stripeKey ? '' : card.postalCode.trim();
-    const hasAddress = [form.line1, form.city, form.state, postalCode].some((v) => v.trim());
-    const billing: BillingDetailsInput = {
-      name: form.name.trim(),
-      ...(form.email.trim() ? { email: form.email.trim() } : {}),
-      ...(hasAddress
-        ? {
-            address: {
-              line1: form.line1.trim(),
-              city: form.city.trim(),
-              state: form.state.trim(),
-              postal_code: postalCode,
-              country: form.country.trim() || 'US',
-            },
-          }
-        : {}),
-    };
-    setBusy(true);
-    setError(null);
-    try {
+  // The alert last shown, so that a timer clears only the message it was set for.
+  const lastAlert = useRef<string | null>(null);
+  const showAlert = (message: string, forMs?: number) => {
+    lastAlert.current = message;
+    setError(ALERT, { message });
+    if (forMs === undefined) return;
+    timers.current.push(
+      setTimeout(() => {
+        if (lastAlert.current === message) clearErrors(ALERT);
+      }, forMs),
+    );
+  };
+
+  const addCard = useMutation({
+    mutationFn: async ({ values, maker }: { values: AddCardValues; maker: CardMaker | null }) => {
+      const billing = billingDetailsOf(values, !maker);
+      const expiry = parseExpiry(values.expiry);
       const created: CreatedCard = maker
         ? await maker.create(billing)
         : await createSandboxCard(
             {
-              number: digitsOnly(card.number),
+              number: digitsOnly(values.number),
               expMonth: expiry!.month,
               expYear: expiry!.year,
-              cvc: card.cvc,
+              cvc: values.cvc,
             },
             billing,
           );
       await saveCard(created);
-      setSaved(true);
+    },
+    onSuccess: () => {
       toast.success(PAYMENT_MESSAGES.cardAdded, TIMINGS.addCardToastMs);
       onAdded();
       timers.current.push(setTimeout(onClose, TIMINGS.addCardCloseMs));
-    } catch (err) {
+    },
+    onError: (err, { maker }) => {
       // The gateway's own words for a refused card (Stripe.js or the sandbox); else the generic text.
       const message =
         (err instanceof ApiError && err.status < 500) || (maker && err instanceof Error)
           ? err.message
           : PAYMENT_MESSAGES.unexpected;
-      setError(message);
-      timers.current.push(
-        setTimeout(() => setError((e) => (e === message ? null : e)), TIMINGS.errorDisplayMs),
-      );
-    } finally {
-      setBusy(false);
-    }
+      showAlert(message, TIMINGS.errorDisplayMs);
+    },
+  });
+  const busy = addCard.isPending;
+
+  const submit = (event: React.FormEvent) =>
+    form.handleSubmit(
+      (values) => {
+        if (!complete || (!stripeKey && !parseExpiry(values.expiry))) {
+          showAlert(PAYMENT_MESSAGES.cardIncomplete);
+          return;
+        }
+        const maker = stripeMaker.current;
+        if (stripeKey && !maker) {
+          showAlert(PAYMENT_MESSAGES.stripeNotLoaded);
+          return;
+        }
+        addCard.mutate({ values, maker: stripeKey ? maker : null });
+      },
+      (errors) => {
+        if (!errors.name) showAlert(PAYMENT_MESSAGES.cardIncomplete);
+      },
+    )(event);
+  // The cardholder's name is asked for when the customer tries to submit, not on leaving it.
+  const nameError = formState.isSubmitted ? formState.errors.name?.message : undefined;
+  const alert = formState.errors.root?.alert?.message;
+  const field = (key: 'email' | 'line1' | 'city' | 'state' | 'country') => {
+    const { ref, ...rest } = register(key);
+    return { ...rest, inputRef: ref };
   };
+  const nameField = register('name');
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
@@ -185,10 +211,7 @@ export function AddPaymentMethodDialog({
           component="form"
           id="add-card-form"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+          onSubmit={(event) => void submit(event)}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}
         >
           <TextField
@@ -196,8 +219,11 @@ export function AddPaymentMethodDialog({
             required
             autoComplete="cc-name"
             error={Boolean(nameError)}
-            helperText={nameError ?? undefined}
-            {...field('name')}
+            helperText={nameError}
+            name={nameField.name}
+            inputRef={nameField.ref}
+            onChange={nameField.onChange}
+            onBlur={nameField.onBlur}
             sx={{ gridColumn: '1 / -1' }}
           />
           <TextField
@@ -241,31 +267,35 @@ export function AddPaymentMethodDialog({
                     gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' },
                   }}
                 >
-                  <TextField
+                  <CardTextField
+                    control={control}
+                    name="number"
                     label="Card number"
-                    size="small"
-                    {...cardField('number', formatCardNumber)}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-number' } }}
-                    sx={{ gridColumn: '1 / -1' }}
+                    format={formatCardNumber}
+                    htmlInput={{ inputMode: 'numeric', autoComplete: 'cc-number' }}
+                    fullRow
                   />
-                  <TextField
+                  <CardTextField
+                    control={control}
+                    name="expiry"
                     label="Expiry"
-                    size="small"
                     placeholder="MM / YY"
-                    {...cardField('expiry', formatExpiry)}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-exp' } }}
+                    format={formatExpiry}
+                    htmlInput={{ inputMode: 'numeric', autoComplete: 'cc-exp' }}
                   />
-                  <TextField
+                  <CardTextField
+                    control={control}
+                    name="cvc"
                     label="CVC"
-                    size="small"
-                    {...cardField('cvc', (text) => digitsOnly(text).slice(0, 4))}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-csc' } }}
+                    format={(text) => digitsOnly(text).slice(0, 4)}
+                    htmlInput={{ inputMode: 'numeric', autoComplete: 'cc-csc' }}
                   />
-                  <TextField
+                  <CardTextField
+                    control={control}
+                    name="postalCode"
                     label="Postal code"
-                    size="small"
-                    {...cardField('postalCode', (text) => text.slice(0, 10))}
-                    slotProps={{ htmlInput: { autoComplete: 'postal-code' } }}
+                    format={(text) => text.slice(0, 10)}
+                    htmlInput={{ autoComplete: 'postal-code' }}
                   />
                 </Box>
                 <Typography
@@ -289,9 +319,9 @@ export function AddPaymentMethodDialog({
           <TextField label="State (optional)" autoComplete="address-level1" {...field('state')} />
           <TextField label="Country" autoComplete="country" {...field('country')} />
         </Box>
-        {error ? (
+        {alert ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
+            {alert}
           </Alert>
         ) : null}
       </DialogContent>
@@ -303,7 +333,7 @@ export function AddPaymentMethodDialog({
           type="submit"
           form="add-card-form"
           variant="contained"
-          disabled={!complete || busy || saved}
+          disabled={!complete || busy || addCard.isSuccess}
         >
           {busy ? 'Processing...' : 'Add Card'}
         </Button>

@@ -10,6 +10,7 @@ import {
   type PendingPaymentView,
   type SandboxChallengeResult,
 } from '@vr/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PurchaseStatusChip } from '../../../components/PurchaseStatusChip.tsx';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
@@ -23,27 +24,30 @@ import { ThreeDsDialog } from './ThreeDsDialog.tsx';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A write from a pending payment's row, and the toast that says it failed. */
+interface RowAction {
+  work: () => Promise<void>;
+  failure: (message: string) => string;
+}
+
 function PendingRow({ item }: { item: PendingPaymentView }) {
   const toast = useToast();
   const refreshCredits = useRefreshCredits();
   const refreshPending = useRefreshPending();
   const config = usePaymentsConfig().data;
-  const [busy, setBusy] = useState(false);
   const [challenging, setChallenging] = useState(false);
   const amount = formatCents(item.amount, item.currency);
 
   const refresh = () => Promise.all([refreshCredits(), refreshPending()]);
 
-  const run = async (work: () => Promise<void>, failure: (message: string) => string) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      toast.error(failure((err as Error).message));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One mutation for the row's actions: a row does one thing at a time, and every button waits.
+  const action = useMutation({
+    mutationFn: ({ work }: RowAction) => work(),
+    onError: (err, { failure }) => toast.error(failure(err.message)),
+  });
+  const busy = action.isPending;
+  const run = (work: () => Promise<void>, failure: (message: string) => string) =>
+    action.mutate({ work, failure });
 
   /** Tells the customer where a payment now stands, from the server's status. */
   const report = async (status: string, message?: string | null) => {
@@ -123,11 +127,11 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
     >
       <PurchaseStatusChip label={label} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => void checkStatus()}>
+        <Button size="small" variant="outlined" disabled={busy} onClick={checkStatus}>
           Check Status
         </Button>
         {canConfirmPayment(item.status) ? (
-          <Button size="small" variant="contained" disabled={busy} onClick={() => void confirm()}>
+          <Button size="small" variant="contained" disabled={busy} onClick={confirm}>
             Confirm Payment
           </Button>
         ) : null}
@@ -136,13 +140,13 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
             size="small"
             variant="contained"
             disabled={busy}
-            onClick={() => void run(verify, PAYMENT_MESSAGES.threeDsFailed)}
+            onClick={() => run(verify, PAYMENT_MESSAGES.threeDsFailed)}
           >
             Complete verification
           </Button>
         ) : null}
         {canCancelPayment(item.status) ? (
-          <Button size="small" color="error" disabled={busy} onClick={() => void cancel()}>
+          <Button size="small" color="error" disabled={busy} onClick={cancel}>
             Cancel
           </Button>
         ) : null}
@@ -152,7 +156,7 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
           what={`this payment of ${amount}`}
           busy={busy}
           error={null}
-          onResult={(result) => void completeChallenge(result)}
+          onResult={completeChallenge}
           onLater={() => setChallenging(false)}
         />
       ) : null}
