@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -94,6 +95,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     }
     closeToOthers(dir);
   }
+  takingTurnsWithTheEventLoop(client);
   const db = retryingTransactions(drizzlePglite(client, { schema }));
   // PGlite's query() runs one statement; several without parameters need exec(). pg-boss
   // returns rows from the middle of such a block (BEGIN; ... RETURNING; COMMIT): all are kept.
@@ -120,6 +122,30 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * PGlite runs a query synchronously in WebAssembly on this thread and resolves it as a
+ * microtask, and so does the query that was waiting for it: queries queued by a burst ran one
+ * after another until every one was done, and the event loop got no turn meanwhile (no socket
+ * read, no timer, not even a health check) for as long as 16 orders took (decision 0021). Each
+ * query and each transaction therefore waits for the loop's next turn before it takes its own;
+ * a transaction then runs whole, as it holds PGlite anyway.
+ */
+function takingTurnsWithTheEventLoop(client: PGlite): void {
+  const { query, exec, transaction } = client;
+  client.query = async function (...args: Parameters<PGlite['query']>) {
+    await nextTurnOfEventLoop();
+    return query.apply(client, args);
+  } as PGlite['query'];
+  client.exec = async (...args) => {
+    await nextTurnOfEventLoop();
+    return exec.apply(client, args);
+  };
+  client.transaction = async function (...args: Parameters<PGlite['transaction']>) {
+    await nextTurnOfEventLoop();
+    return transaction.apply(client, args);
+  } as PGlite['transaction'];
 }
 
 async function openPostgres(
