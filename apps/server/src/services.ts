@@ -177,7 +177,6 @@ export function createServices(config: Config, database: Database, adapters: Ser
       slaHours,
       history: adapters.historyProvider,
       historyTimeoutMs: config.REPORT_TIMEOUT_MS,
-      credits,
       previewsPerUserHour: config.REPORT_PREVIEWS_PER_USER_HOUR,
       prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),

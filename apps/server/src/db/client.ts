@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -77,30 +78,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-/**
- * PGlite runs PostgreSQL in the process's own memory, and PostgreSQL's default 128 MB of shared
- * buffers were resident in full once the server had started. 16 MB holds an embedded deployment's
- * working set; pages beyond it are read back from the operating system's cache (decision 0017).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   let unlock: () => Promise<void> = () => Promise.resolve();
   if (dataDir === null) {
-    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create();
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = await lockPgliteDir(dir);
     try {
-      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+      client = await PGlite.create(dir);
     } catch (err) {
       await unlock();
       throw err;
     }
     closeToOthers(dir);
   }
+  takingTurnsWithTheEventLoop(client);
   const db = retryingTransactions(drizzlePglite(client, { schema }));
   // PGlite's query() runs one statement; several without parameters need exec(). pg-boss
   // returns rows from the middle of such a block (BEGIN; ... RETURNING; COMMIT): all are kept.
@@ -127,6 +122,30 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * PGlite runs a query synchronously in WebAssembly on this thread and resolves it as a
+ * microtask, and so does the query that was waiting for it: queries queued by a burst ran one
+ * after another until every one was done, and the event loop got no turn meanwhile (no socket
+ * read, no timer, not even a health check) for as long as 16 orders took (decision 0021). Each
+ * query and each transaction therefore waits for the loop's next turn before it takes its own;
+ * a transaction then runs whole, as it holds PGlite anyway.
+ */
+function takingTurnsWithTheEventLoop(client: PGlite): void {
+  const { query, exec, transaction } = client;
+  client.query = async function (...args: Parameters<PGlite['query']>) {
+    await nextTurnOfEventLoop();
+    return query.apply(client, args);
+  } as PGlite['query'];
+  client.exec = async (...args) => {
+    await nextTurnOfEventLoop();
+    return exec.apply(client, args);
+  };
+  client.transaction = async function (...args: Parameters<PGlite['transaction']>) {
+    await nextTurnOfEventLoop();
+    return transaction.apply(client, args);
+  } as PGlite['transaction'];
 }
 
 async function openPostgres(

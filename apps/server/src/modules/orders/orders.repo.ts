@@ -1,6 +1,6 @@
 import { OPEN_ORDER_STATUSES } from '@vr/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
-import { authUsers, reportOrders } from '../../db/schema.ts';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { authUsers, creditBalances, reportOrders } from '../../db/schema.ts';
 import type { ReportSource } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 
@@ -137,6 +137,17 @@ export async function recordGenerationFailure(
     .where(eq(reportOrders.id, id));
 }
 
+/** The customer's open orders of `vin` and those Completed since `completedSince`. */
+const recentOrdersOfVin = (userId: string, vin: string, completedSince: Date) =>
+  and(
+    eq(reportOrders.userId, userId),
+    eq(reportOrders.vin, vin),
+    or(
+      inArray(reportOrders.status, [...OPEN_ORDER_STATUSES]),
+      and(eq(reportOrders.status, 'Completed'), gte(reportOrders.completedAt, completedSince)),
+    ),
+  );
+
 /**
  * The customer's open order for `vin`, or one Completed since `completedSince`, newest first:
  * ordering the VIN again would pay twice (docs/orders-api.md).
@@ -150,17 +161,34 @@ export async function findRecentOrderForVin(
   const rows = await db
     .select()
     .from(reportOrders)
-    .where(
-      and(
-        eq(reportOrders.userId, userId),
-        eq(reportOrders.vin, vin),
-        or(
-          inArray(reportOrders.status, [...OPEN_ORDER_STATUSES]),
-          and(eq(reportOrders.status, 'Completed'), gte(reportOrders.completedAt, completedSince)),
-        ),
-      ),
-    )
+    .where(recentOrdersOfVin(userId, vin, completedSince))
     .orderBy(desc(reportOrders.createdAt))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * The customer's balance and findRecentOrderForVin in one round trip: what a new order is
+ * checked against before any provider is asked.
+ */
+export async function findBalanceAndRecentOrderForVin(
+  db: DbOrTx,
+  userId: string,
+  vin: string,
+  completedSince: Date,
+): Promise<{ balance: number; recent: ReportOrderRow | undefined }> {
+  const balance = db
+    .select({ balance: creditBalances.balance })
+    .from(creditBalances)
+    .where(eq(creditBalances.userId, userId));
+  const rows = await db
+    .select({
+      balance: sql<number>`coalesce((${balance}), 0)`.mapWith(Number),
+      order: reportOrders,
+    })
+    .from(sql`(select 1) as "one"`)
+    .leftJoin(reportOrders, recentOrdersOfVin(userId, vin, completedSince))
+    .orderBy(desc(reportOrders.createdAt))
+    .limit(1);
+  return { balance: rows[0]?.balance ?? 0, recent: rows[0]?.order ?? undefined };
 }

@@ -22,11 +22,11 @@ import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { watchOrderedVehicle } from '../recall-watch/recall-watch.repo.ts';
 import { HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
-import type { CreditsService } from '../credits/credits.service.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
 import { hasReadableReport } from './orders.readable.ts';
 import { createPrecheckBudgets } from './orders.prechecks.ts';
 import {
+  findBalanceAndRecentOrderForVin,
   findOrderByIdempotencyKey,
   findRecentOrderForVin,
   insertOrder,
@@ -44,8 +44,6 @@ export interface OrdersDeps {
   history: Pick<VehicleHistoryProvider, 'hasRecords'>;
   /** How long the free question may take before the order goes ahead without its answer. */
   historyTimeoutMs: number;
-  /** The balance an order is checked against before anything is asked of a provider. */
-  credits: Pick<CreditsService, 'balanceOf'>;
   /** REPORT_PREVIEWS_PER_USER_HOUR, counted in the database (docs/limits.md). */
   previewsPerUserHour: number;
   /** REPORT_PRECHECKS_PER_HOUR: the service's free provider questions an hour (docs/limits.md). */
@@ -81,24 +79,36 @@ function plainVehicleText(given: string): string {
 /** The caller's order that a new one of the same VIN would repeat, answered instead of charging. */
 type EarlierOrder = { existing: ReportOrderRow; message: string };
 
+/** Since when a Completed order of the VIN is one a new order would repeat. */
+const repeatWindowStart = () => new Date(Date.now() - REPEAT_ORDER_WINDOW_DAYS * 86_400_000);
+
 /**
- * An open order of the VIN, or one Completed in the last REPEAT_ORDER_WINDOW_DAYS days unless
- * the customer asks for a fresh report (docs/product-rules.md).
+ * The earlier order a new one would repeat: an open order of the VIN, or one Completed in the
+ * last REPEAT_ORDER_WINDOW_DAYS days unless the customer asks for a fresh report
+ * (docs/product-rules.md); `recent` is findRecentOrderForVin's answer.
  */
-async function orderNotToRepeat(
-  executor: DbOrTx,
-  userId: string,
-  vin: string,
+function earlierOrder(
+  recent: ReportOrderRow | undefined,
   fresh: boolean | undefined,
-): Promise<EarlierOrder | undefined> {
-  const since = new Date(Date.now() - REPEAT_ORDER_WINDOW_DAYS * 86_400_000);
-  const recent = await findRecentOrderForVin(executor, userId, vin, since);
+): EarlierOrder | undefined {
   if (!recent || (recent.status === 'Completed' && fresh)) return undefined;
   const message =
     recent.status === 'Completed'
       ? ORDER_MESSAGES.alreadyCompleted(REPEAT_ORDER_WINDOW_DAYS)
       : ORDER_MESSAGES.alreadyOpen;
   return { existing: recent, message };
+}
+
+async function orderNotToRepeat(
+  executor: DbOrTx,
+  userId: string,
+  vin: string,
+  fresh: boolean | undefined,
+): Promise<EarlierOrder | undefined> {
+  return earlierOrder(
+    await findRecentOrderForVin(executor, userId, vin, repeatWindowStart()),
+    fresh,
+  );
 }
 
 /** Rolls the spend back: an order of the VIN was placed while this one waited for the balance. */
@@ -184,12 +194,19 @@ export function createOrdersService(deps: OrdersDeps) {
       const replayed = await firstOfSameKey();
       if (replayed) return { order: replayed, created: false };
       // The balance first: without credit nothing else is asked, of the provider or of vPIC.
-      // The spend in the transaction below stays the authority.
-      if ((await deps.credits.balanceOf(input.userId)) < REPORT_COST_CREDITS) {
+      // The spend in the transaction below stays the authority. The earlier order of the VIN
+      // comes with it, in the same round trip.
+      const before = await findBalanceAndRecentOrderForVin(
+        db,
+        input.userId,
+        vin,
+        repeatWindowStart(),
+      );
+      if (before.balance < REPORT_COST_CREDITS) {
         await budgets.orderRefused(input.userId);
         throw new HttpError(402, ORDER_MESSAGES.insufficientCredits);
       }
-      const earlier = await orderNotToRepeat(db, input.userId, vin, input.fresh);
+      const earlier = earlierOrder(before.recent, input.fresh);
       if (earlier) {
         // The earlier order may be this request's own, made by a concurrent copy of it.
         const same = await firstOfSameKey();
