@@ -9,10 +9,10 @@ it('lets the event loop take its turn while a burst of queries waits for the emb
   const database = await openDatabase({ dataDir: null, migrate: false });
   try {
     const seen: string[] = [];
-    // 16 requests in flight, a dozen queries each, as a burst of orders makes them.
+    // 16 requests in flight, a hundred queries each: far more than one slice of the loop.
     const burst = Promise.all(
       Array.from({ length: 16 }, async () => {
-        for (let i = 0; i < 12; i += 1) await database.db.execute(sql`select ${i}`);
+        for (let i = 0; i < 100; i += 1) await database.db.execute(sql`select ${i}`);
       }),
     ).then(() => seen.push('burst answered'));
     setImmediate(() => seen.push('event loop turn'));
