@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from '@vr/contracts';
+import { AUTH_MESSAGES, SIGNED_IN_COOKIE } from '@vr/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -97,6 +97,9 @@ describe.each(testDatabases())('session cookies and caching on $name', (testDb) 
     expect(cookieLine(ended, SIGNED_IN_COOKIE)).toMatch(/Max-Age=0/i);
     const none = await post(t.app, '/api/api/auth/refresh');
     expect(none.statusCode).toBe(401);
+    expect(none.body).toBe(
+      JSON.stringify({ message: AUTH_MESSAGES.authRequired, code: 'UNAUTHORIZED' }),
+    );
     expect(cookieLine(none, SIGNED_IN_COOKIE)).toMatch(/Max-Age=0/i);
   });
 

@@ -270,7 +270,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
 
     const verified = await post(t.app, '/api/api/delete-unverified-user', { email });
     expect(verified.statusCode).toBe(409);
-    expect(verified.json()).toMatchObject({ ok: false });
+    expect(verified.json()).toEqual({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });
     const session = await signIn(t.app, email);
     expect((await get(t.app, '/api/api/user/me', { token: session.token })).statusCode).toBe(200);
   });

@@ -8,7 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answerValidationAsForms, registerErrorHandler } from '../src/http/error-handler.ts';
-import { HttpError, TooManyRequestsError } from '../src/http/errors.ts';
+import {
+  ExistingOrderError,
+  HttpError,
+  ProviderFailedError,
+  TooManyRequestsError,
+} from '../src/http/errors.ts';
 
 /** The one error handler on a bare app: every route fails in one shape. */
 describe('the error handler', () => {
@@ -39,6 +44,35 @@ describe('the error handler', () => {
     });
     api.get('/api/batch', { config: { errorExtras: { success: false, results: [] } } }, () => {
       throw new HttpError(409, 'Refunded.');
+    });
+    api.get('/api/existing-order', async () => {
+      throw new ExistingOrderError('You already ordered it.', 'order-1');
+    });
+    api.get('/api/provider-slow', async () => {
+      throw new ProviderFailedError('timeout', 'Too slow.');
+    });
+    api.get('/api/provider-down', async () => {
+      throw new ProviderFailedError('failed', 'Down.', { success: false, vin: null });
+    });
+    // A route whose failure answers in its own shape: its schema keeps only that shape.
+    api.get(
+      '/api/shaped',
+      {
+        schema: {
+          response: { 502: z.object({ success: z.boolean(), vin: z.null(), message: z.string() }) },
+        },
+      },
+      async () => {
+        throw new ProviderFailedError('failed', 'Down.', { success: false, vin: null });
+      },
+    );
+    api.get('/api/ended', async () => {
+      throw new HttpError(
+        401,
+        'Signed out.',
+        {},
+        { 'set-cookie': ['a=; Max-Age=0', 'b=; Max-Age=0'] },
+      );
     });
     await app.register(async (forms) => {
       answerValidationAsForms(forms);
@@ -102,5 +136,40 @@ describe('the error handler', () => {
     const batch = await app.inject({ method: 'GET', url: '/api/batch' });
     expect(batch.statusCode).toBe(409);
     expect(batch.json()).toEqual({ success: false, results: [], message: 'Refunded.' });
+  });
+
+  it('answers the order a new one would repeat 409 naming it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/existing-order' });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body).toBe(
+      JSON.stringify({ message: 'You already ordered it.', orderId: 'order-1' }),
+    );
+  });
+
+  it("answers a provider's timeout 504 and its other failures 502, with the answer's fields", async () => {
+    const slow = await app.inject({ method: 'GET', url: '/api/provider-slow' });
+    expect(slow.statusCode).toBe(504);
+    expect(slow.json()).toEqual({ message: 'Too slow.', requestId: slow.json().requestId });
+    expect(slow.json().requestId).toEqual(expect.any(String));
+    const down = await app.inject({ method: 'GET', url: '/api/provider-down' });
+    expect(down.statusCode).toBe(502);
+    expect(down.headers['retry-after']).toBeUndefined();
+    expect(down.json()).toEqual({
+      success: false,
+      vin: null,
+      message: 'Down.',
+      requestId: expect.any(String),
+    });
+    const shaped = await app.inject({ method: 'GET', url: '/api/shaped' });
+    expect(shaped.statusCode).toBe(502);
+    expect(shaped.body).toBe(JSON.stringify({ success: false, vin: null, message: 'Down.' }));
+  });
+
+  it('sends the headers an HttpError carries', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ended' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toEqual(['a=; Max-Age=0', 'b=; Max-Age=0']);
+    expect(res.json()).toEqual({ message: 'Signed out.' });
   });
 });

@@ -25,9 +25,13 @@ describe.each(testDatabases())('metrics on $name', (testDb) => {
     });
 
   it('are not there without the token, or with a wrong one', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/api/no-such-route' });
     for (const res of [await scrape(), await scrape(`Bearer ${TOKEN}x`), await scrape(TOKEN)]) {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('# TYPE');
+      // The API's own 404, byte for byte: nothing tells a prober the route is there.
+      expect(res.body).toBe(unknown.body);
+      expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
     }
   });
 

@@ -8,6 +8,7 @@ import { createSandboxPlateProvider } from '../src/adapters/plates/sandbox-plate
 import { SANDBOX_ERROR_MESSAGE, SANDBOX_PLATES } from '../src/adapters/plates/sandbox-plates.ts';
 import type { Db } from '../src/db/client.ts';
 import { plateSearches } from '../src/db/schema.ts';
+import { ProviderFailedError } from '../src/http/errors.ts';
 import { createPlateService } from '../src/modules/plates/plates.service.ts';
 import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
 import { freshIp, get, post } from './support/requests.ts';
@@ -85,11 +86,19 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
     for (let i = 0; i < 2; i += 1) {
       const res = await search('ERROR500', 'CA');
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({
-        success: false,
-        found: false,
-        error: SANDBOX_ERROR_MESSAGE,
-      });
+      expect(res.headers['retry-after']).toBeUndefined();
+      // The search's own shape, exactly: no requestId, nothing of the error shape added.
+      expect(res.body).toBe(
+        JSON.stringify({
+          success: false,
+          found: false,
+          vin: null,
+          error: SANDBOX_ERROR_MESSAGE,
+          state: 'CA',
+          plateNumber: 'ERROR500',
+          message: SANDBOX_ERROR_MESSAGE,
+        }),
+      );
     }
     expect(sandbox.calls.filter((c) => c === 'CA/ERROR500')).toHaveLength(2);
   });
@@ -157,13 +166,13 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
     });
     const shared = { userId: alice.userId, ip: freshIp(), state: 'OR', plate: 'SHARED1' };
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.search(shared)));
-    expect(answers.every((a) => a.body.vin === '1HGCM82633A004352')).toBe(true);
+    expect(answers.every((a) => a.vin === '1HGCM82633A004352')).toBe(true);
     expect(calls).toHaveLength(1);
     now = new Date(now.getTime() + 29 * 86_400_000);
-    expect((await service.search(shared)).body.found).toBe(true);
+    expect((await service.search(shared)).found).toBe(true);
     expect(calls).toHaveLength(1);
     now = new Date(now.getTime() + 2 * 86_400_000);
-    expect((await service.search(shared)).body.found).toBe(true);
+    expect((await service.search(shared)).found).toBe(true);
     expect(calls).toHaveLength(2);
   });
 
@@ -185,16 +194,17 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
       timeoutMs: 50,
       quotas: ROOMY_QUOTAS,
     });
-    const outcome = await service.search({
+    const search = service.search({
       userId: alice.userId,
       ip: freshIp(),
       state: 'NV',
       plate: 'HANG1',
     });
-    expect(outcome.status).toBe(504);
-    expect(outcome.body).toMatchObject({
-      success: false,
-      error: 'The plate provider did not answer in time.',
+    await expect(search).rejects.toBeInstanceOf(ProviderFailedError);
+    await expect(search).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'The plate provider did not answer in time.',
+      answer: { success: false, error: 'The plate provider did not answer in time.' },
     });
   });
 });
@@ -397,7 +407,7 @@ describe.each(testDatabases())('plate provider budget on $name', (testDb) => {
       retryAfterSeconds: 600,
     });
     now = new Date(now.getTime() + 10 * 60_000);
-    expect((await lookup('HOUR3')).status).toBe(200);
+    expect((await lookup('HOUR3')).success).toBe(true);
 
     const healthChecks = () => counting.calls.filter((c) => c === 'health').length;
     expect(await service.health()).toMatchObject({ reachable: true });

@@ -3,7 +3,7 @@ import type { FastifyContextConfig, FastifyError, FastifyInstance } from 'fastif
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionWaitTimeout } from '../db/errors.ts';
 import { answerOverloaded } from '../lib/load-shedding.ts';
-import { HttpError } from './errors.ts';
+import { ExistingOrderError, HttpError, ProviderFailedError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,10 +24,12 @@ const CODE_OF_MESSAGE: Partial<Record<string, AuthErrorCode>> = {
   [AUTH_MESSAGES.invalidEmail]: 'INVALID_EMAIL',
 };
 
-/** An expected failure: the status and the body the client gets. */
+/** An expected failure: the status, the body and the extra headers the client gets. */
 export interface ErrorAnswer {
   status: number;
-  body: ErrorResponse;
+  /** The error shape, or, for a route with its own failure answer, that answer's fields. */
+  body: ErrorResponse & Record<string, unknown>;
+  headers?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** The first problem schema validation found: 400 naming its field. */
@@ -56,10 +58,11 @@ function validationAnswer(
 }
 
 /**
- * The answer to an expected failure: schema validation, an HttpError (with the status and
- * details its thrower chose, 502 for a failed provider), or a 4xx a body parser or a multipart
- * limit set itself (FST_ERR_CTP_*, FST_FILES_LIMIT, ...); null for anything else, which is a
- * fault of the server.
+ * The answer to an expected failure: schema validation, a domain error of errors.ts (an
+ * HttpError with the status, details and headers its thrower chose; the 409 naming the caller's
+ * existing order; a failed provider's 504 or 502), or a 4xx a body parser or a multipart limit
+ * set itself (FST_ERR_CTP_*, FST_FILES_LIMIT, ...); null for anything else, which is a fault of
+ * the server.
  */
 export function errorAnswerOf(
   error: FastifyError,
@@ -68,7 +71,20 @@ export function errorAnswerOf(
   const invalid = validationAnswer(error, config);
   if (invalid) return invalid;
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, ...error.details } };
+    return {
+      status: error.statusCode,
+      body: { message: error.message, ...error.details },
+      headers: error.headers,
+    };
+  }
+  if (error instanceof ExistingOrderError) {
+    return { status: 409, body: { message: error.message, orderId: error.orderId } };
+  }
+  if (error instanceof ProviderFailedError) {
+    return {
+      status: error.kind === 'timeout' ? 504 : 502,
+      body: { ...error.answer, message: error.message },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -93,10 +109,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = errorAnswerOf(error, config);
     if (!known && isConnectionWaitTimeout(error)) return answerOverloaded(reply);
     if (!known) request.log.error({ err: error }, 'request failed');
-    const { status, body } = known ?? {
+    const { status, body, headers } = known ?? {
       status: 500,
       body: { message: AUTH_MESSAGES.genericFailure },
     };
+    for (const [name, value] of Object.entries(headers ?? {})) void reply.header(name, value);
     if (body.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(body.retryAfterSeconds));
     }

@@ -2,6 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { API_MESSAGES } from '@vr/contracts';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * The process's metrics (docs/decisions/0022-observability.md). Counters and histograms of
@@ -202,7 +203,7 @@ export function mountMetrics(
     // Hashes compare in constant time whatever the lengths.
     const given = digest(request.headers.authorization ?? '');
     if (!expected || !timingSafeEqual(given, expected)) {
-      return reply.status(404).send({ message: API_MESSAGES.notFound });
+      throw new HttpError(404, API_MESSAGES.notFound);
     }
     const merged = client.Registry.merge([processRegistry, local]);
     return reply.type(merged.contentType).send(await merged.metrics());

@@ -9,7 +9,7 @@ import {
 import type { DecodeLog, VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
 import { consumeThrottle } from '../../db/throttles.repo.ts';
-import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
+import { HttpError, ProviderFailedError, TooManyRequestsError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { noticeMail } from '../../adapters/mail/index.ts';
@@ -141,9 +141,15 @@ export function createAdminTryoutService({
 
       let merged: Record<string, unknown> = { email: email || null };
       if (plateQuery) {
-        const outcome = await plates.search({ userId: adminId, ip, ...plateQuery });
-        merged = { ...merged, ...outcome.body };
-        if (outcome.body.vin) vin = outcome.body.vin;
+        try {
+          const found = await plates.search({ userId: adminId, ip, ...plateQuery });
+          merged = { ...merged, ...found };
+          if (found.vin) vin = found.vin;
+        } catch (err) {
+          // A provider's failure is part of what the tryout shows, not the tryout's failure.
+          if (!(err instanceof ProviderFailedError)) throw err;
+          merged = { ...merged, ...err.answer, message: err.message };
+        }
       }
 
       if (vin) {

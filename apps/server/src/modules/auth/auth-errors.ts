@@ -9,8 +9,9 @@ export class AuthError extends HttpError {
     code: AuthErrorCode,
     message: string,
     extra: { field?: string; retryAfterSeconds?: number } = {},
+    headers: Readonly<Record<string, string | readonly string[]>> = {},
   ) {
-    super(statusCode, message, { code, ...extra });
+    super(statusCode, message, { code, ...extra }, headers);
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  AUTH_MESSAGES,
   authSessionResponseSchema,
   authSuccessResponseSchema,
   passwordResetRequestedResponseSchema,
@@ -206,16 +205,9 @@ export const sessionRefreshRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await sessions.refresh(request.headers.cookie);
-      sendCookies(reply, result.setCookies, { signedOut: result.ended });
-      if (result.ended) {
-        const message =
-          result.code === 'UNAUTHORIZED'
-            ? AUTH_MESSAGES.authRequired
-            : AUTH_MESSAGES.sessionExpired;
-        return reply.status(401).send({ code: result.code, message });
-      }
-      return { token: result.token, user: result.user };
+      const refreshed = await sessions.refresh(request.headers.cookie);
+      sendCookies(reply, refreshed.setCookies);
+      return { token: refreshed.token, user: refreshed.user };
     },
   );
 };

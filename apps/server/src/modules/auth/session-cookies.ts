@@ -22,17 +22,21 @@ function signedInFlag(setCookie: string): string | undefined {
 const CLEAR_SIGNED_IN_FLAG = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 
 /**
- * Passes better-auth's cookies (the httpOnly session cookie) on to the client, each session
+ * better-auth's cookies (the httpOnly session cookie) as the client gets them, each session
  * cookie with its signed-in flag. `signedOut` also clears the flag when there was no session
  * cookie to clear, so a client holding a stale flag stops asking for a refresh.
  */
-export function sendCookies(
-  reply: FastifyReply,
+export function cookiesWithFlags(
   setCookies: readonly string[],
   options: { signedOut?: boolean } = {},
-): void {
+): string[] {
   const flags = setCookies.flatMap((cookie) => signedInFlag(cookie) ?? []);
   if (options.signedOut && flags.length === 0) flags.push(CLEAR_SIGNED_IN_FLAG);
-  const all = [...setCookies, ...flags];
+  return [...setCookies, ...flags];
+}
+
+/** Passes better-auth's cookies on to the client (cookiesWithFlags). */
+export function sendCookies(reply: FastifyReply, setCookies: readonly string[]): void {
+  const all = cookiesWithFlags(setCookies);
   if (all.length > 0) void reply.header('set-cookie', all);
 }

@@ -6,6 +6,7 @@ import { deleteSession, findActiveSession } from './sessions.repo.ts';
 import { AuthError } from './auth-errors.ts';
 import type { AuthInstance } from './better-auth.ts';
 import { createSessionCache } from './session-cache.ts';
+import { cookiesWithFlags } from './session-cookies.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -18,9 +19,30 @@ export interface RequestUser {
   sessionId: string;
 }
 
-export type RefreshResult =
-  | { ended: false; token: string; user: AuthUser; setCookies: string[] }
-  | { ended: true; code: 'UNAUTHORIZED' | 'SESSION_EXPIRED'; setCookies: string[] };
+export interface Refreshed {
+  token: string;
+  user: AuthUser;
+  setCookies: string[];
+}
+
+/**
+ * The 401 of a refresh that found no session: the code says whether there was one, and the
+ * answer clears the session cookie (and the signed-in flag) the client holds.
+ */
+function sessionEnded(
+  code: 'UNAUTHORIZED' | 'SESSION_EXPIRED',
+  setCookies: readonly string[],
+): AuthError {
+  const message =
+    code === 'UNAUTHORIZED' ? AUTH_MESSAGES.authRequired : AUTH_MESSAGES.sessionExpired;
+  return new AuthError(
+    401,
+    code,
+    message,
+    {},
+    { 'set-cookie': cookiesWithFlags(setCookies, { signedOut: true }) },
+  );
+}
 
 interface SessionRecord {
   session: { id: string; token: string; createdAt: Date; expiresAt: Date; userId: string };
@@ -104,28 +126,26 @@ export function createSessions(deps: {
   /**
    * POST /api/api/auth/refresh: from the httpOnly session cookie alone, a bearer token and the
    * user; extends the idle expiry (better-auth renews the cookie when it does). An ended session
-   * answers `ended` with the cookie-clearing headers.
+   * is a 401 AuthError carrying the cookie-clearing headers.
    */
-  async function refresh(cookie: string | undefined): Promise<RefreshResult> {
-    if (!cookie?.includes('session_token=')) {
-      return { ended: true, code: 'UNAUTHORIZED', setCookies: [] };
-    }
+  async function refresh(cookie: string | undefined): Promise<Refreshed> {
+    if (!cookie?.includes('session_token=')) throw sessionEnded('UNAUTHORIZED', []);
     const cookieHeaders = new Headers({ cookie });
     const { headers, response } = await auth.api.getSession({
       headers: cookieHeaders,
       returnHeaders: true,
     });
     const found = response as SessionRecord | null;
-    if (!found) return { ended: true, code: 'SESSION_EXPIRED', setCookies: headers.getSetCookie() };
+    if (!found) throw sessionEnded('SESSION_EXPIRED', headers.getSetCookie());
     const user = await accounts.loadAuthUser(found.user.id);
     if (!withinAbsoluteExpiry(new Date(found.session.createdAt)) || !user) {
       const signedOut = await auth.api.signOut({
         headers: cookieHeaders,
         returnHeaders: true,
       });
-      return { ended: true, code: 'SESSION_EXPIRED', setCookies: signedOut.headers.getSetCookie() };
+      throw sessionEnded('SESSION_EXPIRED', signedOut.headers.getSetCookie());
     }
-    return { ended: false, token: found.session.token, user, setCookies: headers.getSetCookie() };
+    return { token: found.session.token, user, setCookies: headers.getSetCookie() };
   }
 
   function absoluteExpiry(createdAt: Date): number {

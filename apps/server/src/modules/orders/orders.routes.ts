@@ -53,9 +53,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         idempotencyKey: request.headers['idempotency-key'],
         fresh: request.body.fresh,
       });
-      if ('existing' in outcome) {
-        return reply.status(409).send({ message: outcome.message, orderId: outcome.existing.id });
-      }
       return reply
         .status(outcome.created ? 201 : 200)
         .send({ id: outcome.order.id, reportUrl: null });

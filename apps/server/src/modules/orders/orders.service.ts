@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { watchOrderedVehicle } from '../recall-watch/recall-watch.repo.ts';
-import { HttpError } from '../../http/errors.ts';
+import { ExistingOrderError, HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
 import { hasReadableReport } from './orders.readable.ts';
@@ -172,8 +172,8 @@ export function createOrdersService(deps: OrdersDeps) {
      * Orders a report (docs/orders-api.md): spends one credit, creates the order and queues its
      * mail and its generation in one transaction. With an Idempotency-Key, a repeat of the same
      * request returns the first order. The caller's open order of the VIN, or one Completed in
-     * the last REPEAT_ORDER_WINDOW_DAYS days (unless `fresh`), is answered as `existing`, with
-     * nothing charged; a VIN the provider has no records for is refused.
+     * the last REPEAT_ORDER_WINDOW_DAYS days (unless `fresh`), is thrown as ExistingOrderError
+     * naming it, with nothing charged; a VIN the provider has no records for is refused.
      */
     async spendCreditAndOrderReport(input: {
       userId: string;
@@ -182,9 +182,7 @@ export function createOrdersService(deps: OrdersDeps) {
       vehicle?: string;
       idempotencyKey?: string;
       fresh?: boolean;
-    }): Promise<
-      { order: ReportOrderRow; created: boolean } | { existing: ReportOrderRow; message: string }
-    > {
+    }): Promise<{ order: ReportOrderRow; created: boolean }> {
       const vin = normalizeVin(input.vin);
       if (!isOrderableVin(vin)) throw new HttpError(400, ORDER_MESSAGES.invalidVin);
       const key = input.idempotencyKey;
@@ -212,7 +210,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const same = await firstOfSameKey();
         if (same) return { order: same, created: false };
         await budgets.orderRefused(input.userId);
-        return earlier;
+        throw new ExistingOrderError(earlier.message, earlier.existing.id);
       }
       // Beyond the service's hourly budget of free questions the order goes ahead unasked: the
       // generation refunds a report that cannot be made.
@@ -253,7 +251,7 @@ export function createOrdersService(deps: OrdersDeps) {
           const same = await firstOfSameKey();
           if (same) return { order: same, created: false };
           await budgets.orderRefused(input.userId);
-          return err.earlier;
+          throw new ExistingOrderError(err.earlier.message, err.earlier.existing.id);
         }
         // A concurrent request with the same key won the race (it may have spent the last credit
         // first, or taken the key): answer with its order.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
+import { HttpError } from '../../http/errors.ts';
 import type { StripeWebhookService } from './stripe-webhook.service.ts';
 
 export interface StripeWebhookRoutesOptions {
@@ -48,7 +49,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     const signature = request.headers['stripe-signature'];
     const body = request.body;
     if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
-      return reply.code(400).send({ message: 'Missing Stripe signature or body' });
+      throw new HttpError(400, 'Missing Stripe signature or body');
     }
     let event: Stripe.Event;
     try {
@@ -60,10 +61,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Invalid signature';
-      return reply.code(400).send({ message: `Webhook signature rejected: ${message}` });
+      throw new HttpError(400, `Webhook signature rejected: ${message}`);
     }
     if (datedInTheFuture(signature, Math.floor(Date.now() / 1000))) {
-      return reply.code(400).send({ message: WEBHOOK_FUTURE_MESSAGE });
+      throw new HttpError(400, WEBHOOK_FUTURE_MESSAGE);
     }
     const object = event.data.object as IntentObject;
     const errorMessage = object.last_payment_error?.message;

@@ -34,16 +34,13 @@ export const platesRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const { plate, state } = request.params;
-      const outcome = await plates.search({
+    async (request) =>
+      plates.search({
         userId: currentUser(request).id,
         ip: request.ip,
-        state,
-        plate,
-      });
-      return reply.status(outcome.status).send(outcome.body);
-    },
+        state: request.params.state,
+        plate: request.params.plate,
+      }),
   );
 
   app.get(

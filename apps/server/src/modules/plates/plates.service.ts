@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { consumeThrottle, releaseThrottle } from '../../db/throttles.repo.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
-import { TooManyRequestsError } from '../../http/errors.ts';
+import { ProviderFailedError, TooManyRequestsError } from '../../http/errors.ts';
 import { findCachedAnswer, recordSearch, storeAnswer } from './plates.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,11 +19,6 @@ const quotaKeys = {
   ip: (ip: string) => `plate:ip:${clientAddressKey(ip)}`,
 };
 
-export interface PlateSearchOutcome {
-  status: 200 | 502 | 504;
-  body: PlateSearchResponse;
-}
-
 export interface PlateHealth {
   /** null: not checked (the provider has no probe that is not billed). */
   reachable: boolean | null;
@@ -33,15 +28,15 @@ export interface PlateHealth {
 export interface PlateService {
   /**
    * Counts the search against the hourly quotas of `userId` and of `ip` (TooManyRequestsError
-   * beyond either), then looks the plate up (cache first) and records it; never throws for the
-   * provider's outcome.
+   * beyond either), then looks the plate up (cache first) and records it. A provider that fails
+   * is recorded, then thrown as ProviderFailedError carrying the search's failure answer.
    */
   search(input: {
     userId: string;
     ip: string;
     state: string;
     plate: string;
-  }): Promise<PlateSearchOutcome>;
+  }): Promise<PlateSearchResponse>;
   /**
    * Whether the provider answers, asked at most once a minute (callers in between share it); a
    * provider whose every call is billed is not asked.
@@ -134,44 +129,32 @@ export function createPlateService(deps: {
         } catch (err) {
           if (!(err instanceof PlateProviderError)) throw err;
           await record('error', { fromCache: false, error: err.message });
-          return {
-            status: err.kind === 'timeout' ? 504 : 502,
-            body: {
-              ...base,
-              success: false,
-              found: false,
-              vin: null,
-              error: err.message,
-              message: err.message || LOOKUP_MESSAGES.plateFailed,
-            },
-          };
+          throw new ProviderFailedError(
+            err.kind === 'timeout' ? 'timeout' : 'failed',
+            err.message || LOOKUP_MESSAGES.plateFailed,
+            { ...base, success: false, found: false, vin: null, error: err.message },
+          );
         }
       }
       if (answer.found) {
         await record('found', { vin: answer.vin, fromCache });
         return {
-          status: 200,
-          body: {
-            ...base,
-            success: true,
-            found: true,
-            vin: answer.vin,
-            error: null,
-            message: PLATE_FOUND_MESSAGE,
-          },
+          ...base,
+          success: true,
+          found: true,
+          vin: answer.vin,
+          error: null,
+          message: PLATE_FOUND_MESSAGE,
         };
       }
       await record('not_found', { fromCache });
       return {
-        status: 200,
-        body: {
-          ...base,
-          success: true,
-          found: false,
-          vin: null,
-          error: null,
-          message: LOOKUP_MESSAGES.plateNotFound,
-        },
+        ...base,
+        success: true,
+        found: false,
+        vin: null,
+        error: null,
+        message: LOOKUP_MESSAGES.plateNotFound,
       };
     },
     health() {

@@ -14,7 +14,7 @@ import type { PerIpBudget } from '../../http/per-ip-budget.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface UsersRoutesOptions {
-  users: Pick<UsersService, 'registerProfile' | 'loadAuthUser' | 'findUnverifiedUserToDelete'>;
+  users: Pick<UsersService, 'registerProfile' | 'loadAuthUser' | 'refuseToDeleteUnverifiedUser'>;
   guards: AuthGuards;
   perIpBudget: PerIpBudget;
 }
@@ -68,6 +68,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     '/delete-unverified-user',
     {
       onRequest: perIpBudget('deleteUnverifiedUser'),
+      // Its 404 and 409 answer in the route's own shape, { ok: false, message }.
+      config: { errorExtras: { ok: false } },
       schema: {
         tags: ['users'],
         summary:
@@ -80,11 +82,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         },
       },
     },
-    async (request, reply) => {
-      const result = await users.findUnverifiedUserToDelete(request.body.email);
-      return reply
-        .status(result === 'verified' ? 409 : 404)
-        .send({ ok: false, message: AUTH_MESSAGES.accountNotDeleted });
-    },
+    async (request) => users.refuseToDeleteUnverifiedUser(request.body.email),
   );
 };

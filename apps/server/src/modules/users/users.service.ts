@@ -1,6 +1,7 @@
-import type { AuthUser, Role } from '@vr/contracts';
+import { AUTH_MESSAGES, type AuthUser, type Role } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
+import { HttpError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import {
   ensureProfile,
@@ -99,13 +100,15 @@ export function createUsersService({
     },
 
     /**
-     * What delete-unverified-user finds to delete: never anything. An account exists only
-     * once its e-mail is verified (docs/decisions/0010-pending-registrations.md), and sign-ups
-     * waiting for their code need no deleting: each is separate, expires, and the first one
-     * verified removes the others. So nobody can remove, or hold on to, someone else's sign-up.
+     * Delete-unverified-user deletes nothing: 409 for a verified account, 404 otherwise. An
+     * account exists only once its e-mail is verified
+     * (docs/decisions/0010-pending-registrations.md), and sign-ups waiting for their code need
+     * no deleting: each is separate, expires, and the first one verified removes the others. So
+     * nobody can remove, or hold on to, someone else's sign-up.
      */
-    async findUnverifiedUserToDelete(email: string): Promise<'verified' | 'nothing-to-delete'> {
-      return (await findIdentityByEmail(db, email)) ? 'verified' : 'nothing-to-delete';
+    async refuseToDeleteUnverifiedUser(email: string): Promise<never> {
+      const verified = await findIdentityByEmail(db, email);
+      throw new HttpError(verified ? 409 : 404, AUTH_MESSAGES.accountNotDeleted);
     },
   };
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '@vr/contracts';
 import { routedPath } from '../../lib/routed-path.ts';
+import { HttpError } from '../../http/errors.ts';
 
 /** The landing page, pre-drawn at build time; every other client route gets the plain shell. */
 const LANDING_PAGE = 'index.html';
@@ -48,6 +49,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!isApi && hasBuild && isPage && !path.startsWith('/assets/')) {
       return reply.status(200).header('Cache-Control', 'no-cache').sendFile(shell);
     }
-    return reply.status(404).send({ message: API_MESSAGES.notFound });
+    throw new HttpError(404, API_MESSAGES.notFound);
   });
 }
