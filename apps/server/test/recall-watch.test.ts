@@ -1,3 +1,4 @@
+import { RECALL_UNSUBSCRIBE_RATE_PER_MINUTE } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../src/adapters/mail/index.ts';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
@@ -284,6 +285,23 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
     expect((await call(t.app, 'GET', '/api/api/recalls/unsubscribe/nonsense')).statusCode).toBe(
       404,
     );
+  });
+
+  it('gives the unsubscribe link a budget per client address, shared by GET and POST', async () => {
+    const from = (address: string, method: 'GET' | 'POST') =>
+      t.app.inject({
+        method,
+        url: '/api/api/recalls/unsubscribe/nonsense',
+        headers: { 'x-forwarded-for': address },
+      });
+    for (let i = 0; i < RECALL_UNSUBSCRIBE_RATE_PER_MINUTE; i += 1) {
+      expect((await from('203.0.113.77', i % 2 ? 'GET' : 'POST')).statusCode).toBe(404);
+    }
+    const refused = await from('203.0.113.77', 'GET');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toContain(`At most ${RECALL_UNSUBSCRIBE_RATE_PER_MINUTE}`);
+    expect((await from('203.0.113.78', 'GET')).statusCode).toBe(404);
   });
 
   it('asks the provider at most RECALL_WATCH_CALLS_PER_PASS times a pass; the vehicles left go first next time', async () => {

@@ -81,7 +81,8 @@ describe.each(testDatabases())('report web view, mails and sharing on $name', (t
         WEB_DIST_DIR: dist,
         PUBLIC_URL,
         ADMIN_EMAILS: adminEmail,
-        LOG_LEVEL: 'info',
+        // Debug: a quick success's request line is written at debug (decision 0025).
+        LOG_LEVEL: 'debug',
       },
     });
     db = t.database.db;

@@ -27,6 +27,13 @@ export const PLATE_LIMITS = {
  */
 export const SAMPLE_REPORT_RATE_PER_MINUTE = 20;
 
+/**
+ * Requests to a recall alert's unsubscribe link per client address a minute, per instance: a
+ * forged link is refused by its signature before the database is asked, so the budget only bounds
+ * how often one address makes a real link's lookup (docs/limits.md).
+ */
+export const RECALL_UNSUBSCRIBE_RATE_PER_MINUTE = 30;
+
 export const TIMINGS = {
   toastDefaultMs: 3000,
   toastFadeMs: 300,

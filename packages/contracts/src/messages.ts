@@ -87,6 +87,8 @@ export const API_MESSAGES = {
     `At most ${countOf(perMinute, 'decode request')} a minute ${inNumber(perMinute, 'is', 'are')} answered per address; retry in ${retryAfterSeconds} s.`,
   sampleReportRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
     `At most ${countOf(perMinute, 'sample report')} a minute ${inNumber(perMinute, 'is', 'are')} sent per address; retry in ${retryAfterSeconds} s.`,
+  unsubscribeRateExceeded: (perMinute: number, retryAfterSeconds: number) =>
+    `At most ${countOf(perMinute, 'unsubscribe request')} a minute ${inNumber(perMinute, 'is', 'are')} answered per address; retry in ${retryAfterSeconds} s.`,
   decodeFormatUnknown: 'expected json, xml or csv',
   batchDataExpected: 'expected VINs separated by ";", each optionally followed by ",<model year>"',
   modelYearExpected: (min: number, max: number) => `expected a model year from ${min} to ${max}`,

@@ -1,4 +1,6 @@
 import {
+  API_MESSAGES,
+  RECALL_UNSUBSCRIBE_RATE_PER_MINUTE,
   RECALL_UNSUBSCRIBE_PATH,
   setWatchingBodySchema,
   unsubscribeParamsSchema,
@@ -6,8 +8,9 @@ import {
   watchedVehiclesResponseSchema,
   watchParamsSchema,
 } from '@vr/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { escapeHtml } from '../../adapters/mail/mailer.ts';
+import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
 import type { RecallWatchService } from './recall-watch.service.ts';
@@ -74,60 +77,69 @@ export const recallWatchRoutes: FastifyPluginAsyncZod<{
     `<p>The unsubscribe link is not complete or not ours. Turn recall alerts off on <a href="${escapeHtml(publicUrl)}/dashboard">your dashboard</a>.</p>`,
   );
 
-  // RFC 8058: the GET only asks (mail scanners open links); the POST, from the page's button or
-  // the mail client's one-click (body List-Unsubscribe=One-Click), turns the alerts off.
-  app.get(
-    `${RECALL_UNSUBSCRIBE_PATH}/:token`,
-    {
-      schema: {
-        tags: ['recall watch'],
-        summary: 'The page of an alert mail’s unsubscribe link (asks, changes nothing)',
-        params: unsubscribeParamsSchema,
+  // The links work without a session, so each address has a budget of its own.
+  await app.register(async (scope) => {
+    const links = scope.withTypeProvider<ZodTypeProvider>();
+    await registerAddressBudget(
+      links,
+      RECALL_UNSUBSCRIBE_RATE_PER_MINUTE,
+      API_MESSAGES.unsubscribeRateExceeded,
+    );
+    // RFC 8058: the GET only asks (mail scanners open links); the POST, from the page's button or
+    // the mail client's one-click (body List-Unsubscribe=One-Click), turns the alerts off.
+    links.get(
+      `${RECALL_UNSUBSCRIBE_PATH}/:token`,
+      {
+        schema: {
+          tags: ['recall watch'],
+          summary: 'The page of an alert mail’s unsubscribe link (asks, changes nothing)',
+          params: unsubscribeParamsSchema,
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-      reply.type('text/html; charset=utf-8');
-      const rows = await recallWatch.unsubscribeTarget(request.params.token);
-      if (!rows) return reply.status(404).send(notFound);
-      return page(
-        productName,
-        'Stop recall alerts?',
-        `<p>We will stop e-mailing you new safety recalls for:</p>${vehiclesList(rows)}` +
-          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-          `<button type="submit" style="font-size:1rem;padding:0.5rem 1rem">Stop recall alerts</button></form>` +
-          `<p>You can turn them back on from your dashboard at any time.</p>`,
-      );
-    },
-  );
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+        reply.type('text/html; charset=utf-8');
+        const rows = await recallWatch.unsubscribeTarget(request.params.token);
+        if (!rows) return reply.status(404).send(notFound);
+        return page(
+          productName,
+          'Stop recall alerts?',
+          `<p>We will stop e-mailing you new safety recalls for:</p>${vehiclesList(rows)}` +
+            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+            `<button type="submit" style="font-size:1rem;padding:0.5rem 1rem">Stop recall alerts</button></form>` +
+            `<p>You can turn them back on from your dashboard at any time.</p>`,
+        );
+      },
+    );
 
-  app.post(
-    `${RECALL_UNSUBSCRIBE_PATH}/:token`,
-    {
-      // The body (RFC 8058's `List-Unsubscribe=One-Click`, or none from the page's form) says
-      // nothing the link does not: it is not read, only bounded.
-      bodyLimit: 1024,
-      schema: {
-        tags: ['recall watch'],
-        summary: 'One-click unsubscribe (RFC 8058): stops the recall alerts the link names',
-        params: unsubscribeParamsSchema,
+    links.post(
+      `${RECALL_UNSUBSCRIBE_PATH}/:token`,
+      {
+        // The body (RFC 8058's `List-Unsubscribe=One-Click`, or none from the page's form) says
+        // nothing the link does not: it is not read, only bounded.
+        bodyLimit: 1024,
+        schema: {
+          tags: ['recall watch'],
+          summary: 'One-click unsubscribe (RFC 8058): stops the recall alerts the link names',
+          params: unsubscribeParamsSchema,
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-      reply.type('text/html; charset=utf-8');
-      const rows = await recallWatch.unsubscribe(request.params.token);
-      if (!rows) return reply.status(404).send(notFound);
-      request.log.info(
-        { vehicles: rows.length },
-        'recall alerts turned off by an unsubscribe link',
-      );
-      return page(
-        productName,
-        'Recall alerts stopped',
-        `<p>We will no longer e-mail you new safety recalls for:</p>${vehiclesList(rows)}` +
-          `<p>To turn them back on, open <a href="${escapeHtml(publicUrl)}/dashboard">your dashboard</a>.</p>`,
-      );
-    },
-  );
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+        reply.type('text/html; charset=utf-8');
+        const rows = await recallWatch.unsubscribe(request.params.token);
+        if (!rows) return reply.status(404).send(notFound);
+        request.log.info(
+          { vehicles: rows.length },
+          'recall alerts turned off by an unsubscribe link',
+        );
+        return page(
+          productName,
+          'Recall alerts stopped',
+          `<p>We will no longer e-mail you new safety recalls for:</p>${vehiclesList(rows)}` +
+            `<p>To turn them back on, open <a href="${escapeHtml(publicUrl)}/dashboard">your dashboard</a>.</p>`,
+        );
+      },
+    );
+  });
 };
