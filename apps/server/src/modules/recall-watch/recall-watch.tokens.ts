@@ -28,8 +28,11 @@ export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
       const [encoded, sig, ...rest] = token.split('.');
       if (!encoded || !sig || rest.length > 0) return null;
       const subject = Buffer.from(encoded, 'base64url').toString('utf8');
-      const given = Buffer.from(sig, 'base64url');
-      const expected = sign(subject);
+      // Compared as the text we wrote: base64url decoding forgives a last character's unused
+      // bits, so a different link could otherwise decode to the same signature.
+      if (Buffer.from(subject).toString('base64url') !== encoded) return null;
+      const given = Buffer.from(sig);
+      const expected = Buffer.from(sign(subject).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const id = subject.slice(2);
       if (subject.startsWith('w:')) return { watchId: id };
