@@ -19,13 +19,13 @@ it.runIf(process.platform === 'linux')(
   async () => {
     const pool = createReportPool(1);
     try {
-      const before = threadNices().filter((t) => t.nice > 0);
       // Any task starts the thread; a missing file is refused by the check, in the thread.
       await expect(pooledReportWork(pool).checkPdf('/nonexistent.pdf', 1)).rejects.toThrow();
-      const lowered = threadNices().filter((t) => t.nice > 0);
-      expect(lowered.length).toBe(before.length + 1);
-      expect(lowered.at(-1)).toMatchObject({ name: 'WorkerThread', nice: 10 });
-      expect(threadNices().find((t) => t.name !== 'WorkerThread' && t.nice > 0)).toBeUndefined();
+      const lowered = threadNices().filter((t) => t.nice !== 0);
+      expect(lowered.length).toBeGreaterThan(0);
+      // Only render threads: not this thread, nor libuv's pool, which a render thread's file
+      // access could otherwise have started (a new thread inherits its starter's nice value).
+      expect(lowered.every((t) => t.name === 'WorkerThread' && t.nice === 10)).toBe(true);
     } finally {
       await pool.close();
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -142,11 +143,14 @@ export const adminUploadsRoutes: FastifyPluginAsyncZod<{
         current = part.filename;
         const path = join(uploads.dir, `${randomBytes(12).toString('hex')}.upload`);
         temporary.push(path);
-        await pipeline(
-          part.file,
-          countedAgainstBatch,
-          createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
-        );
+        const sink = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+        try {
+          await pipeline(part.file, countedAgainstBatch, sink);
+        } finally {
+          // A failed pipeline settles before the file's own open has finished: wait for the
+          // file to be closed, or the caller's removal comes first and the file is made after.
+          if (!sink.closed) await once(sink, 'close');
+        }
         // busboy stops a file at MAX_REPORT_MB and marks it truncated.
         if (part.file.truncated) throw new app.multipartErrors.RequestFileTooLargeError();
         if (part.fieldname === 'files') files.push({ fileName: part.filename, path });

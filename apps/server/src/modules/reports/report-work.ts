@@ -1,3 +1,5 @@
+import { access } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { HttpError } from '../../http/errors.ts';
 import { createCpuPool, type CpuPool } from '../../lib/cpu-pool.ts';
 import { workerEntry } from '../../lib/worker-entry.ts';
@@ -14,6 +16,10 @@ export interface ReportWork {
 
 /** The pool of threads report work runs in (report-worker.ts), RENDER_THREADS of them. */
 export function createReportPool(threads: number): CpuPool {
+  // A thread starts with the nice value of the thread that starts it, and libuv starts its pool
+  // (files, crypto, DNS) with its first task: give it one from here, so that no render thread
+  // (report-worker.ts lowers its own priority) is the one to start it.
+  access(fileURLToPath(import.meta.url), () => undefined);
   return createCpuPool({ entry: workerEntry('report-worker', import.meta.url), threads });
 }
 
