@@ -1,3 +1,4 @@
+import { countOf } from '@vr/contracts';
 import { errorLine, withOpened } from '../../lib/cli-run.ts';
 import type { RecallWatchService } from './recall-watch.service.ts';
 
@@ -12,8 +13,6 @@ export interface RecallsIo {
   out(line: string): void;
   err(line: string): void;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function usage(io: RecallsIo): number {
   io.err(`Usage: npm run cli -- ${RECALLS_USAGE}`);
@@ -35,9 +34,9 @@ export async function runRecallsCli(argv: readonly string[], io: RecallsIo): Pro
         return 1;
       }
       io.out(
-        `Recall watch pass done: ${plural(pass.vehicles, 'vehicle')} checked, ` +
-          `${plural(pass.providerCalls, 'provider call')}, ${plural(pass.found, 'new campaign')}, ` +
-          `${plural(pass.alerts, 'alert mail')} queued` +
+        `Recall watch pass done: ${countOf(pass.vehicles, 'vehicle')} checked, ` +
+          `${countOf(pass.providerCalls, 'provider call')}, ${countOf(pass.found, 'new campaign')}, ` +
+          `${countOf(pass.alerts, 'alert mail')} queued` +
           (pass.leftOver > 0 ? `, ${pass.leftOver} left for the next pass.` : '.'),
       );
       return 0;
