@@ -69,7 +69,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${log}`);
+  if (Date.now() >= deadline) {
+    // Not left running behind a failed suite (it would hold its port and a core).
+    child.kill('SIGKILL');
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`server did not become ready:\n${log}`);
+  }
   return {
     url,
     dataDir,
