@@ -34,7 +34,8 @@ export function expectedCheckDigit(vin: string): string {
   let sum = 0;
   for (let i = 0; i < VIN_LENGTH; i++) {
     const ch = vin.charAt(i);
-    const value = /[0-9]/.test(ch) ? Number(ch) : (TRANSLITERATION[ch] ?? 0);
+    const digit = ch.charCodeAt(0) - 48;
+    const value = digit >= 0 && digit <= 9 ? digit : (TRANSLITERATION[ch] ?? 0);
     sum += value * (WEIGHTS[i] ?? 0);
   }
   const remainder = sum % 11;

@@ -12,8 +12,22 @@
  *
  * The subject is positions 4–17, except for a key with a `|` outside the model lookup, which
  * corgi lays over position 11 alone.
+ *
+ * What a token scores does not depend on the character it is compared with, only whether it
+ * accepts it, so a key's confidence against subjects of one length is one number when its
+ * characters are accepted and 0 otherwise: a `ConfidenceRule`, worked out once per key.
  */
-export type ConfidenceOf = (subject: string) => number;
+export interface ConfidenceRule {
+  /** The confidence when every check holds (0: the key never scores against such a subject). */
+  score: number;
+  /** The subject's characters that must be accepted, by offset into the subject. */
+  checks: CharacterCheck[];
+}
+
+export interface CharacterCheck {
+  offset: number;
+  accepts: (ch: string) => boolean;
+}
 
 interface Token {
   /** Undefined for `*`. */
@@ -21,7 +35,10 @@ interface Token {
   score: number;
 }
 
-export function confidenceOf(key: string): ConfidenceOf {
+const NEVER: ConfidenceRule = { score: 0, checks: [] };
+
+/** The rule of `key` against subjects of `subjectLength` characters. */
+export function confidenceRule(key: string, subjectLength: number): ConfidenceRule {
   const bar = key.indexOf('|');
   const prefix = bar < 0 ? key : key.slice(0, bar);
   if (bar >= 0 && prefix.length === 5) {
@@ -29,11 +46,14 @@ export function confidenceOf(key: string): ConfidenceOf {
       .slice(bar + 1)
       .split('|')[0]
       ?.charAt(1);
-    return (subject) => (judged === '*' ? 0.8 : judged === subject ? 1 : 0);
+    if (judged === '*') return { score: 0.8, checks: [] };
+    // corgi compares the character with the whole subject.
+    if (judged === undefined || judged.length !== 1 || subjectLength !== 1) return NEVER;
+    return { score: 1, checks: [{ offset: 0, accepts: (ch) => ch === judged }] };
   }
   const tokens = tokensOf(prefix);
-  if (!tokens || prefix === '') return () => 0;
-  return (subject) => scoreOf(tokens, subject);
+  if (!tokens || prefix === '') return NEVER;
+  return ruleOf(tokens, subjectLength);
 }
 
 /** The prefix as corgi reads it; undefined when a class is never closed (corgi matches nothing). */
@@ -73,22 +93,19 @@ function classAccepts(body: string): (ch: string) => boolean {
   };
 }
 
-function scoreOf(tokens: readonly Token[], subject: string): number {
-  const compared = Math.min(tokens.length, subject.length);
+function ruleOf(tokens: readonly Token[], subjectLength: number): ConfidenceRule {
+  const compared = Math.min(tokens.length, subjectLength);
   // A key longer than the subject matches only when a single trailing `*` is left over.
   const leftOver = tokens.length - compared;
-  if (leftOver > 1 || (leftOver === 1 && tokens[compared]?.accepts !== undefined)) return 0;
+  if (leftOver > 1 || (leftOver === 1 && tokens[compared]?.accepts !== undefined)) return NEVER;
+  if (compared === 0) return NEVER;
   let sum = 0;
-  for (let i = 0; i < compared; i++) {
-    const token = tokens[i] as Token;
-    const ch = subject.charAt(i);
-    if (token.accepts === undefined) {
-      // corgi stops checking at a trailing `*`, but still scores it.
-      sum += 0.5;
-      continue;
-    }
-    if (!token.accepts(ch)) return 0;
-    sum += token.score;
+  const checks: CharacterCheck[] = [];
+  for (let offset = 0; offset < compared; offset++) {
+    const { accepts, score } = tokens[offset] as Token;
+    // corgi stops checking at a trailing `*`, but still scores it.
+    if (accepts) checks.push({ offset, accepts });
+    sum += score;
   }
-  return compared === 0 ? 0 : Math.min(1, sum / compared);
+  return { score: Math.min(1, sum / compared), checks };
 }

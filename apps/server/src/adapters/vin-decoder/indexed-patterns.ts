@@ -1,9 +1,10 @@
-import { confidenceOf, type ConfidenceOf } from './corgi-confidence.ts';
+import { VIN_LENGTH, hasValidVinCharacters } from '@vr/contracts';
+import { confidenceRule, type ConfidenceRule } from './corgi-confidence.ts';
 import { ROW_WIDTH, type DecodeIndexData, type IndexedElement } from './decode-index-data.ts';
-import { compileKey, type CompiledKey } from './pattern-keys.ts';
+import { compileKey } from './pattern-keys.ts';
 import type { Candidate } from './pattern-variables.ts';
 import type { PatternQuery } from './vpic-answer.ts';
-import { decodableVin, type VinInspection } from './vin-inspection.ts';
+import type { VinInspection } from './vin-inspection.ts';
 
 /** corgi reports a plant above this confidence, anything else above REPORTED_ABOVE. */
 const PLANT_REPORTED_ABOVE = 0.3;
@@ -15,6 +16,27 @@ const VALUE = 2;
 const RANK = 3;
 const COPIES = 4;
 
+/** corgi lays most keys over positions 4–17, keys with a `|` outside the model over 11 alone. */
+const DESCRIPTOR_AT = 3;
+const ELEVENTH_AT = 10;
+const SUBJECT_LENGTH = VIN_LENGTH - DESCRIPTOR_AT;
+/** What corgi is given where the input lacks a valid character (decodableVin). */
+const PLACEHOLDER = 'Z'.charCodeAt(0);
+const CHECK_DIGIT_PLACEHOLDER = 'X'.charCodeAt(0);
+
+/** Runs of one key's rows within a schema: RUN_WIDTH numbers each. */
+const RUN_KEY = 0;
+const RUN_START = 1;
+const RUN_END = 2;
+const RUN_FLAGS = 3;
+/** The lowest rank of the run's model rows. */
+const RUN_MODEL_RANK = 4;
+const RUN_WIDTH = 5;
+const HAS_CORGI = 1;
+const HAS_SURFACED = 2;
+const HAS_MODEL = 4;
+const NO_SCHEMAS = new Int32Array(0);
+
 export interface FoundPatterns {
   /** What the corgi-based decoder would have found. */
   candidates: Candidate[];
@@ -22,167 +44,354 @@ export interface FoundPatterns {
   surfaced: Candidate[];
 }
 
-interface Reported {
-  offset: number;
-  nameId: number;
-  confidence: number;
+/**
+ * A rule over the VIN's characters as codes: it holds when, for each pair of `checks`, the code
+ * at the VIN position (0-based) has a 1 in the character table at the offset.
+ */
+interface CodeRule {
+  score: number;
+  checks: Int32Array;
 }
+
+interface KeyRules {
+  /** corgi's confidence when reporting the key's patterns. */
+  report: CodeRule;
+  /** corgi's confidence when choosing the model's schema (always positions 4–17). */
+  model: CodeRule;
+  /** Whether the key really holds for the characters the VIN supplies (score 1). */
+  strict: CodeRule;
+  specificity: number;
+  /** corgi de-duplicates by the positions a key spans: its part before the `|`, and the `|`. */
+  span: number;
+}
+
+interface Reported {
+  row: number;
+  nameId: number;
+  rank: number;
+  confidence: number;
+  group: number;
+  /** Set once every row is counted: the group's first rank, the rows counted for the schema. */
+  groupRank: number;
+  count: number;
+}
+
+/** The VIN alphabet (placeholders included): the only characters rules are ever asked about. */
+const TABLE_SIZE = 128;
+const VIN_CODES = Array.from({ length: TABLE_SIZE }, (_, code) => code).filter((code) =>
+  hasValidVinCharacters(String.fromCharCode(code)),
+);
 
 /**
  * The candidates the compiled index gives a VIN: what corgi would report for its WMI and model
  * year (same confidences, cut-offs, plant rule, counts, order and de-duplication), checked
  * against the characters the VIN really supplies, plus the elements corgi drops. Everything is
- * in memory; per key the matchers are built on first use and each confidence is computed once
- * per decode.
+ * in memory. A key's confidence is one number when the VIN's characters fit it and 0 otherwise,
+ * so each key is compiled once into character tables, and per decode each key of the WMI's
+ * schemas is judged once, its rows visited only when it is reported or decides the model.
+ * Ranks of corgi's rows are unique, so sorting by rank fixes every order corgi's sort gives.
  */
 export function indexedPatterns(data: DecodeIndexData) {
-  const rows = data.rows;
-  const elements = data.elements;
-  const { keys, values } = data;
+  const { rows, elements, keys, values } = data;
   const schemaRows = Int32Array.from(data.schemaRows);
   const schemaNameIds = Int32Array.from(internedIds(data.schemas));
+  const groupIds = Int32Array.from(internedIds(elements.map((e) => e.group)));
   const wmiSchemas = new Map(
     Object.entries(data.wmiSchemas).map(([w, t]) => [w, Int32Array.from(t)]),
   );
 
-  const confidences: (ConfidenceOf | undefined)[] = new Array(keys.length);
-  const strictKeys: (CompiledKey | undefined)[] = new Array(keys.length);
-  const hasBar = Uint8Array.from(keys, (k) => (k.includes('|') ? 1 : 0));
-  // corgi de-duplicates by the positions a key spans: its part before the `|`, counted in characters.
-  const spans = Int32Array.from(
-    keys,
-    (k) => (k.split('|')[0] ?? '').length * 2 + (k.includes('|') ? 1 : 0),
-  );
+  const tables = new CharacterTables();
+  const keyRules: (KeyRules | undefined)[] = new Array(keys.length);
+  const rulesOf = (key: number): KeyRules =>
+    (keyRules[key] ??= compileRules(keys[key] ?? '', tables));
+  const schemaRuns: (Int32Array | undefined)[] = new Array(data.schemas.length);
+  const runsOf = (schema: number): Int32Array =>
+    (schemaRuns[schema] ??= runsOfSchema(data, schema, schemaRows));
 
-  const memo = {
-    generation: 0,
-    stamp: new Uint32Array(keys.length * 2),
-    value: new Float64Array(keys.length * 2),
-  };
-  const confidence = (key: number, slot: 0 | 1, subject: string): number => {
-    const at = key * 2 + slot;
-    if (memo.stamp[at] === memo.generation) return memo.value[at] ?? 0;
-    const of = (confidences[key] ??= confidenceOf(keys[key] ?? ''));
-    const result = of(subject);
-    memo.stamp[at] = memo.generation;
-    memo.value[at] = result;
-    return result;
-  };
-  const strict = (key: number) => (strictKeys[key] ??= compileKey(keys[key] ?? ''));
-
-  function schemasOf(query: PatternQuery): number[] {
-    const triples = wmiSchemas.get(query.wmi);
-    if (!triples) return [];
-    const found = new Set<number>();
-    for (let i = 0; i < triples.length; i += 3) {
-      const to = triples[i + 2] ?? -1;
-      if ((triples[i + 1] ?? 0) <= query.modelYear && (to < 0 || query.modelYear <= to)) {
-        found.add(triples[i] ?? 0);
-      }
+  // Per decode: the VIN as codes, and each key judged at most once: what a decode works out is
+  // kept beside the number of the decode (its stamp), so nothing is cleared between decodes.
+  const decodable = new Uint8Array(VIN_LENGTH);
+  const known = new Uint8Array(VIN_LENGTH);
+  let generation = 0;
+  const schemaSeen = new Uint32Array(data.schemas.length);
+  const reportStamp = new Uint32Array(keys.length);
+  const reportValue = new Float64Array(keys.length);
+  const strictStamp = new Uint32Array(keys.length);
+  const strictValue = new Uint8Array(keys.length);
+  const countStamp = new Uint32Array(data.schemas.length);
+  const countValue = new Float64Array(data.schemas.length);
+  const groupStamp = new Uint32Array(elements.length);
+  const groupFirstRank = new Float64Array(elements.length);
+  const stamps = [schemaSeen, reportStamp, strictStamp, countStamp, groupStamp];
+  const nextDecode = () => {
+    generation = (generation + 1) >>> 0;
+    if (generation === 0) {
+      for (const stamp of stamps) stamp.fill(0);
+      generation = 1;
     }
-    return [...found];
+  };
+
+  // `tables.bytes` is read after the key's rules: compiling them may grow it.
+  const reportConfidence = (key: number): number => {
+    if (reportStamp[key] === generation) return reportValue[key] ?? 0;
+    const value = holds(rulesOf(key).report, decodable, tables.bytes);
+    reportStamp[key] = generation;
+    reportValue[key] = value;
+    return value;
+  };
+  const strictlyHolds = (key: number): boolean => {
+    if (strictStamp[key] !== generation) {
+      strictStamp[key] = generation;
+      strictValue[key] = holds(rulesOf(key).strict, known, tables.bytes);
+    }
+    return strictValue[key] === 1;
+  };
+  const count = (nameId: number): number =>
+    countStamp[nameId] === generation ? (countValue[nameId] ?? 0) : 0;
+
+  function candidate(row: number, schema: string, key: number): Candidate {
+    const element = elements[rows[row * ROW_WIDTH + ELEMENT] ?? 0] as IndexedElement;
+    return {
+      variable: element.variable,
+      value: (values[rows[row * ROW_WIDTH + VALUE] ?? 0] ?? '').trim(),
+      schema,
+      specificity: rulesOf(key).specificity,
+    };
   }
 
   return function candidatesOf(query: PatternQuery, inspection: VinInspection): FoundPatterns {
-    const decodable = decodableVin(inspection);
-    const whole = decodable.slice(3);
-    const eleventh = decodable.charAt(10);
-    memo.generation = (memo.generation + 1) >>> 0 || 1;
+    for (let i = 0; i < VIN_LENGTH; i++) {
+      const ch = inspection.known[i];
+      const code = ch === undefined ? 0 : ch.charCodeAt(0);
+      known[i] = code;
+      decodable[i] = code || (i === 8 ? CHECK_DIGIT_PLACEHOLDER : PLACEHOLDER);
+    }
+    nextDecode();
 
-    const extras: Candidate[] = [];
+    const surfaced: Candidate[] = [];
     const maybe: Reported[] = [];
-    let topModel: { rank: number; confidence: number; nameId: number } | undefined;
-    for (const schema of schemasOf(query)) {
+    let topRank = -1;
+    let topConfidence = 0;
+    let topNameId = 0;
+    const registered = wmiSchemas.get(query.wmi) ?? NO_SCHEMAS;
+    for (let t = 0; t < registered.length; t += 3) {
+      const schema = registered[t] ?? 0;
+      const to = registered[t + 2] ?? -1;
+      const inYears =
+        (registered[t + 1] ?? 0) <= query.modelYear && (to < 0 || query.modelYear <= to);
+      if (!inYears || schemaSeen[schema] === generation) continue;
+      schemaSeen[schema] = generation;
       const nameId = schemaNameIds[schema] ?? 0;
-      const end = (schemaRows[schema + 1] ?? 0) * ROW_WIDTH;
-      for (let offset = (schemaRows[schema] ?? 0) * ROW_WIDTH; offset < end; offset += ROW_WIDTH) {
-        const key = rows[offset + KEY] ?? 0;
-        const element = elements[rows[offset + ELEMENT] ?? 0] as IndexedElement;
-        if (!element.corgi) {
-          const compiled = strict(key);
-          if (compiled.matches(inspection.known)) {
-            extras.push(candidate(element, offset, data.schemas[schema] ?? '', compiled));
+      const runs = runsOf(schema);
+      for (let at = 0; at < runs.length; at += RUN_WIDTH) {
+        const key = runs[at + RUN_KEY] ?? 0;
+        const start = runs[at + RUN_START] ?? 0;
+        const end = runs[at + RUN_END] ?? 0;
+        const flags = runs[at + RUN_FLAGS] ?? 0;
+        if (flags & HAS_SURFACED && strictlyHolds(key)) {
+          for (let row = start; row < end; row++) {
+            const element = elements[rows[row * ROW_WIDTH + ELEMENT] ?? 0] as IndexedElement;
+            if (!element.corgi) surfaced.push(candidate(row, data.schemas[schema] ?? '', key));
           }
-          continue;
         }
-        const bar = hasBar[key] === 1;
-        const conf = confidence(key, 0, bar ? eleventh : whole);
-        if (element.model) {
+        if (!(flags & HAS_CORGI)) continue;
+        const confidence = reportConfidence(key);
+        if (flags & HAS_MODEL) {
           // corgi picks the model's schema judging every key against positions 4–17.
-          const modelConf = bar ? confidence(key, 1, whole) : conf;
-          const rank = rows[offset + RANK] ?? 0;
+          const rules = rulesOf(key);
+          const modelConfidence =
+            rules.model === rules.report ? confidence : holds(rules.model, decodable, tables.bytes);
+          const rank = runs[at + RUN_MODEL_RANK] ?? 0;
           if (
-            !topModel ||
-            modelConf > topModel.confidence ||
-            (modelConf === topModel.confidence && rank < topModel.rank)
+            topRank < 0 ||
+            modelConfidence > topConfidence ||
+            (modelConfidence === topConfidence && rank < topRank)
           ) {
-            topModel = { rank, confidence: modelConf, nameId };
+            topRank = rank;
+            topConfidence = modelConfidence;
+            topNameId = nameId;
           }
         }
-        if (conf > PLANT_REPORTED_ABOVE) maybe.push({ offset, nameId, confidence: conf });
+        if (!(confidence > PLANT_REPORTED_ABOVE)) continue;
+        for (let row = start; row < end; row++) {
+          const offset = row * ROW_WIDTH;
+          const element = elements[rows[offset + ELEMENT] ?? 0] as IndexedElement;
+          if (!element.corgi) continue;
+          maybe.push({
+            row,
+            nameId,
+            rank: rows[offset + RANK] ?? 0,
+            confidence,
+            group: groupIds[rows[offset + ELEMENT] ?? 0] ?? 0,
+            groupRank: 0,
+            count: 0,
+          });
+        }
       }
     }
 
-    const modelName = topModel === undefined ? undefined : data.schemas[topModel.nameId];
+    const modelName = topRank < 0 ? undefined : data.schemas[topNameId];
     const reported: Reported[] = [];
-    const counts = new Map<number, number>();
     for (const r of maybe) {
-      const element = elements[rows[r.offset + ELEMENT] ?? 0] as IndexedElement;
-      let conf = r.confidence;
+      const offset = r.row * ROW_WIDTH;
+      const element = elements[rows[offset + ELEMENT] ?? 0] as IndexedElement;
       if (element.plant) {
-        conf = modelName ? (r.nameId === topModel?.nameId ? conf : 0) : conf * 0.5;
+        r.confidence = modelName ? (r.nameId === topNameId ? r.confidence : 0) : r.confidence * 0.5;
       }
-      if (!(conf > (element.plant ? PLANT_REPORTED_ABOVE : REPORTED_ABOVE))) continue;
-      reported.push({ ...r, confidence: conf });
-      if (!element.model)
-        counts.set(r.nameId, (counts.get(r.nameId) ?? 0) + (rows[r.offset + COPIES] ?? 0));
+      if (!(r.confidence > (element.plant ? PLANT_REPORTED_ABOVE : REPORTED_ABOVE))) continue;
+      reported.push(r);
+      if (!element.model) {
+        countValue[r.nameId] = count(r.nameId) + (rows[offset + COPIES] ?? 0);
+        countStamp[r.nameId] = generation;
+      }
+      if (groupStamp[r.group] !== generation || r.rank < (groupFirstRank[r.group] ?? 0)) {
+        groupStamp[r.group] = generation;
+        groupFirstRank[r.group] = r.rank;
+      }
     }
 
-    const rank = (r: Reported) => rows[r.offset + RANK] ?? 0;
-    const groups = new Map<string, Reported[]>();
-    for (const r of reported.sort((a, b) => rank(a) - rank(b))) {
-      const group = (elements[rows[r.offset + ELEMENT] ?? 0] as IndexedElement).group;
-      const list = groups.get(group) ?? [];
-      list.push(r);
-      groups.set(group, list);
+    // corgi's order: groups by their first row in rank order; within one, the schema with the
+    // most rows first, then the more confident, then by rank.
+    for (const r of reported) {
+      r.groupRank = groupFirstRank[r.group] ?? 0;
+      r.count = count(r.nameId);
     }
+    reported.sort(
+      (a, b) =>
+        a.groupRank - b.groupRank ||
+        b.count - a.count ||
+        b.confidence - a.confidence ||
+        a.rank - b.rank,
+    );
     const candidates: Candidate[] = [];
-    for (const list of groups.values()) {
-      list.sort(
-        (a, b) =>
-          (counts.get(b.nameId) ?? 0) - (counts.get(a.nameId) ?? 0) ||
-          b.confidence - a.confidence ||
-          rank(a) - rank(b),
-      );
-      const kept = new Set<string>();
-      for (const r of list) {
-        const key = rows[r.offset + KEY] ?? 0;
-        const identity = `${rows[r.offset + VALUE]}|${spans[key]}|${r.nameId}`;
-        if (kept.has(identity)) continue;
-        kept.add(identity);
-        const compiled = strict(key);
-        if (!compiled.matches(inspection.known)) continue;
-        const element = elements[rows[r.offset + ELEMENT] ?? 0] as IndexedElement;
-        const found = candidate(element, r.offset, data.schemas[r.nameId] ?? '', compiled);
-        if (found.value !== '') candidates.push(found);
+    let groupStart = 0;
+    for (let i = 0; i < reported.length; i++) {
+      const r = reported[i] as Reported;
+      if (r.group !== reported[groupStart]?.group) groupStart = i;
+      const key = rows[r.row * ROW_WIDTH + KEY] ?? 0;
+      if (keptBefore(reported, groupStart, i, rows, keyRules)) continue;
+      if (!strictlyHolds(key)) continue;
+      const found = candidate(r.row, data.schemas[r.nameId] ?? '', key);
+      if (found.value !== '') candidates.push(found);
+    }
+    return { candidates, surfaced };
+  };
+}
+
+/**
+ * Whether a row of the same group before `i` has the same value, span and schema name: corgi
+ * keeps the first of those (whether or not it then holds for the VIN).
+ */
+function keptBefore(
+  reported: readonly Reported[],
+  from: number,
+  i: number,
+  rows: Int32Array,
+  keyRules: readonly (KeyRules | undefined)[],
+): boolean {
+  const r = reported[i] as Reported;
+  const value = rows[r.row * ROW_WIDTH + VALUE];
+  const span = keyRules[rows[r.row * ROW_WIDTH + KEY] ?? 0]?.span;
+  for (let j = from; j < i; j++) {
+    const other = reported[j] as Reported;
+    if (
+      other.nameId === r.nameId &&
+      rows[other.row * ROW_WIDTH + VALUE] === value &&
+      keyRules[rows[other.row * ROW_WIDTH + KEY] ?? 0]?.span === span
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** `rule`'s score when every checked code of `codes` is accepted, else 0. */
+function holds(rule: CodeRule, codes: Uint8Array, bytes: Uint8Array): number {
+  const { checks } = rule;
+  for (let i = 0; i < checks.length; i += 2) {
+    if (bytes[(checks[i + 1] ?? 0) + (codes[checks[i] ?? 0] ?? 0)] !== 1) return 0;
+  }
+  return rule.score;
+}
+
+function compileRules(key: string, tables: CharacterTables): KeyRules {
+  const bar = key.includes('|');
+  const codeRule = (rule: ConfidenceRule, first: number): CodeRule => ({
+    score: rule.score,
+    checks: Int32Array.from(
+      rule.checks.flatMap((c) => [first + c.offset, tables.offsetOf(c.accepts)]),
+    ),
+  });
+  const model = codeRule(confidenceRule(key, SUBJECT_LENGTH), DESCRIPTOR_AT);
+  const compiled = compileKey(key);
+  return {
+    report: bar ? codeRule(confidenceRule(key, 1), ELEVENTH_AT) : model,
+    model,
+    strict: {
+      score: 1,
+      checks: Int32Array.from(
+        compiled.tokens.flatMap((t) => [t.index, tables.offsetOf(t.accepts)]),
+      ),
+    },
+    specificity: compiled.specificity,
+    span: (key.split('|')[0] ?? '').length * 2 + (bar ? 1 : 0),
+  };
+}
+
+/**
+ * Character tests as tables of 128 bytes by character code, alike ones shared, side by side in
+ * one buffer (grown as keys are compiled). Code 0 stands for a position the input does not
+ * supply, which no test accepts.
+ */
+class CharacterTables {
+  bytes = new Uint8Array(64 * TABLE_SIZE);
+  private count = 0;
+  private readonly offsets = new Map<string, number>();
+
+  offsetOf(accepts: (ch: string) => boolean): number {
+    const accepted = VIN_CODES.filter((code) => accepts(String.fromCharCode(code)));
+    const id = accepted.join(',');
+    let offset = this.offsets.get(id);
+    if (offset === undefined) {
+      offset = this.count * TABLE_SIZE;
+      if (offset + TABLE_SIZE > this.bytes.length) {
+        const grown = new Uint8Array(this.bytes.length * 2);
+        grown.set(this.bytes);
+        this.bytes = grown;
+      }
+      for (const code of accepted) this.bytes[offset + code] = 1;
+      this.count++;
+      this.offsets.set(id, offset);
+    }
+    return offset;
+  }
+}
+
+/** The schema's rows as runs of one key (rows are stored by schema, then key). */
+function runsOfSchema(data: DecodeIndexData, schema: number, schemaRows: Int32Array): Int32Array {
+  const { rows, elements } = data;
+  const runs: number[] = [];
+  const end = schemaRows[schema + 1] ?? 0;
+  for (let row = schemaRows[schema] ?? 0; row < end;) {
+    const key = rows[row * ROW_WIDTH + KEY] ?? 0;
+    const start = row;
+    let flags = 0;
+    let modelRank = 0x7fffffff;
+    for (; row < end && rows[row * ROW_WIDTH + KEY] === key; row++) {
+      const element = elements[rows[row * ROW_WIDTH + ELEMENT] ?? 0] as IndexedElement;
+      if (!element.corgi) {
+        flags |= HAS_SURFACED;
+        continue;
+      }
+      flags |= HAS_CORGI;
+      if (element.model) {
+        flags |= HAS_MODEL;
+        modelRank = Math.min(modelRank, rows[row * ROW_WIDTH + RANK] ?? 0);
       }
     }
-    return { candidates, surfaced: extras };
-  };
-
-  function candidate(
-    element: IndexedElement,
-    offset: number,
-    schema: string,
-    key: CompiledKey,
-  ): Candidate {
-    return {
-      variable: element.variable,
-      value: (values[rows[offset + VALUE] ?? 0] ?? '').trim(),
-      schema,
-      specificity: key.specificity,
-    };
+    runs.push(key, start, row, flags, modelRank);
   }
+  return Int32Array.from(runs);
 }
 
 /** Each name's first index, so schemas sharing a name count together, as corgi counts them. */

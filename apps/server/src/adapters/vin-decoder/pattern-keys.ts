@@ -14,9 +14,11 @@ export interface CompiledKey {
   matches(known: readonly (string | undefined)[]): boolean;
   /** How narrowly the key describes the VIN (1 a literal, 0.5 a class); the narrower wins. */
   specificity: number;
+  /** What `matches` checks: the character at each `index` (0-based) is known and accepted. */
+  tokens: readonly KeyToken[];
 }
 
-interface KeyToken {
+export interface KeyToken {
   index: number;
   accepts: (ch: string) => boolean;
   weight: number;
@@ -32,6 +34,7 @@ export function compileKey(key: string): CompiledKey {
         return ch !== undefined && t.accepts(ch);
       }),
     specificity: tokens.reduce((sum, t) => sum + t.weight, 0),
+    tokens,
   };
 }
 

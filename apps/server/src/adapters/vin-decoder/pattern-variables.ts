@@ -49,58 +49,65 @@ export function wildcardCandidates(
  * trim keys), so values come from the schema that decoded the model, else from schemas that
  * name no model (shared engine or weight tables); only when no model decoded at all do other
  * schemas count. A key that narrows the VIN down beats one of wildcards only, whatever its
- * schema; among equals the narrowest key wins, then the first reported.
+ * schema; among equals the narrowest key wins, then the first reported. Variables come in the
+ * order of their first candidate. (A decode has a few dozen candidates: the loops below allocate
+ * nothing, which costs less than grouping them would.)
  */
 export function chooseVariables(
   candidates: readonly Candidate[],
   modelSchemas: ReadonlySet<string>,
   conversions: readonly Conversion[],
 ): Record<string, string> {
-  // Grouped once, in order of first appearance: each variable then looks at its own candidates.
-  const byVariable = new Map<string, Candidate[]>();
-  for (const c of candidates) {
-    const group = byVariable.get(c.variable);
-    if (group) group.push(c);
-    else byVariable.set(c.variable, [c]);
-  }
-  const modelSchema = narrowest(byVariable.get('Model') ?? [])?.schema;
-  const tiers: ((c: Candidate) => boolean)[] = [
-    (c) => c.schema === modelSchema,
-    (c) => !modelSchemas.has(c.schema),
-  ];
-  if (modelSchema === undefined) tiers.push(() => true);
+  const modelSchema = narrowest(candidates, 'Model', ANY_SPECIFICITY, ANY_SCHEMA)?.schema;
+  const tiers: SchemaTier[] = [(c) => c.schema === modelSchema, (c) => !modelSchemas.has(c.schema)];
+  if (modelSchema === undefined) tiers.push(ANY_SCHEMA);
 
   const variables: Record<string, string> = {};
-  for (const [variable, group] of byVariable) {
-    const chosen = choose(group, tiers);
+  for (let i = 0; i < candidates.length; i++) {
+    const { variable } = candidates[i] as Candidate;
+    if (firstOf(candidates, variable) < i) continue;
+    const chosen = choose(candidates, variable, tiers);
     if (chosen) variables[variable] = chosen.value;
   }
   return withConversions(variables, conversions);
 }
 
+type SchemaTier = (c: Candidate) => boolean;
+const ANY_SCHEMA: SchemaTier = () => true;
+/** Keys that narrow the VIN down (specificity above 0), then wildcard-only ones. */
+const RANKED: readonly ((specificity: number) => boolean)[] = [(s) => s > 0, (s) => s === 0];
+const ANY_SPECIFICITY = () => true;
+
+function firstOf(candidates: readonly Candidate[], variable: string): number {
+  return candidates.findIndex((c) => c.variable === variable);
+}
+
 /** Keys that narrow the VIN down before wildcard-only ones; within each, the tiers in order. */
 function choose(
-  group: readonly Candidate[],
-  tiers: readonly ((c: Candidate) => boolean)[],
+  candidates: readonly Candidate[],
+  variable: string,
+  tiers: readonly SchemaTier[],
 ): Candidate | undefined {
-  const ranked = [group.filter((c) => c.specificity > 0), group.filter((c) => c.specificity === 0)];
-  for (const list of ranked) {
+  for (const ranked of RANKED) {
     for (const inTier of tiers) {
-      const chosen = narrowest(list, inTier);
+      const chosen = narrowest(candidates, variable, ranked, inTier);
       if (chosen) return chosen;
     }
   }
   return undefined;
 }
 
-/** The first accepted candidate of the highest specificity. */
+/** The first accepted candidate for `variable` of the highest specificity. */
 function narrowest(
   candidates: readonly Candidate[],
-  accepts: (c: Candidate) => boolean = () => true,
+  variable: string,
+  ranked: (specificity: number) => boolean,
+  inTier: SchemaTier,
 ): Candidate | undefined {
   let best: Candidate | undefined;
   for (const c of candidates) {
-    if (accepts(c) && (!best || c.specificity > best.specificity)) best = c;
+    if (c.variable !== variable || !ranked(c.specificity) || !inTier(c)) continue;
+    if (!best || c.specificity > best.specificity) best = c;
   }
   return best;
 }

@@ -23,15 +23,31 @@ export interface VinInspection {
   modelYear: number | undefined;
 }
 
+/** By character code: whether the character belongs to the VIN alphabet (ASCII only). */
+const IN_ALPHABET = Uint8Array.from({ length: 128 }, (_, code) =>
+  hasValidVinCharacters(String.fromCharCode(code)) ? 1 : 0,
+);
+
+/** Whether one character (a code point, as `[...vin]` gives them) is a valid VIN character. */
+function validCharacter(ch: string): boolean {
+  return ch.length === 1 && IN_ALPHABET[ch.charCodeAt(0)] === 1;
+}
+
 export function inspectVin(vin: string, modelYearHint?: number): VinInspection {
   const chars = [...vin];
-  const known = Array.from({ length: VIN_LENGTH }, (_, i) => {
+  const known: (string | undefined)[] = [];
+  let unknown = false;
+  for (let i = 0; i < VIN_LENGTH; i++) {
     const ch = chars[i];
-    return ch !== undefined && hasValidVinCharacters(ch) ? ch : undefined;
+    const valid = ch !== undefined && validCharacter(ch);
+    known.push(valid ? ch : undefined);
+    unknown ||= !valid;
+  }
+  const invalidPositions: number[] = [];
+  chars.forEach((ch, i) => {
+    if (!validCharacter(ch)) invalidPositions.push(i + 1);
   });
-  const invalidPositions = chars.flatMap((ch, i) => (hasValidVinCharacters(ch) ? [] : [i + 1]));
   const complete = chars.length >= VIN_LENGTH;
-  const first17 = chars.slice(0, VIN_LENGTH).join('');
   const yearChar = chars[9];
   return {
     vin,
@@ -39,8 +55,8 @@ export function inspectVin(vin: string, modelYearHint?: number): VinInspection {
     invalidPositions,
     incomplete: chars.length < VIN_LENGTH,
     tooLong: chars.length > VIN_LENGTH,
-    checkDigitWrong:
-      complete && (known.includes(undefined) || first17.charAt(8) !== expectedCheckDigit(first17)),
+    // With all 17 known, they are single ASCII characters: the string's first 17.
+    checkDigitWrong: complete && (unknown || vin.charAt(8) !== expectedCheckDigit(vin)),
     yearCodeInvalid: yearChar !== undefined && !YEAR_CODES.includes(yearChar),
     wmi: wmiOf(known),
     modelYear: modelYearHint ?? modelYearOf(known),
@@ -49,11 +65,15 @@ export function inspectVin(vin: string, modelYearHint?: number): VinInspection {
 
 /** Small manufacturers share a WMI ending in 9 and are told apart by positions 12–14. */
 function wmiOf(known: (string | undefined)[]): string | undefined {
-  const head = known.slice(0, 3);
-  if (head.includes(undefined)) return undefined;
-  if (head[2] !== '9') return head.join('');
-  const tail = known.slice(11, 14);
-  return tail.includes(undefined) ? undefined : [...head, ...tail].join('');
+  const [first, second, third] = known;
+  if (first === undefined || second === undefined || third === undefined) return undefined;
+  const head = first + second + third;
+  if (third !== '9') return head;
+  const [twelfth, thirteenth, fourteenth] = known.slice(11, 14);
+  if (twelfth === undefined || thirteenth === undefined || fourteenth === undefined) {
+    return undefined;
+  }
+  return head + twelfth + thirteenth + fourteenth;
 }
 
 /**
@@ -66,7 +86,7 @@ function modelYearOf(known: (string | undefined)[]): number | undefined {
   if (yearChar === undefined || seventh === undefined) return undefined;
   const index = YEAR_CODES.indexOf(yearChar);
   if (index < 0) return undefined;
-  const year = (/[0-9]/.test(seventh) ? 1980 : 2010) + index;
+  const year = (seventh >= '0' && seventh <= '9' ? 1980 : 2010) + index;
   return year > new Date().getFullYear() + 1 ? year - 30 : year;
 }
 
@@ -89,7 +109,7 @@ export function describeInvalidCharacters(inspection: VinInspection): string {
 export function suggestedVin(inspection: VinInspection): string {
   return [...inspection.vin]
     .slice(0, VIN_LENGTH)
-    .map((ch) => (hasValidVinCharacters(ch) ? ch : '!'))
+    .map((ch) => (validCharacter(ch) ? ch : '!'))
     .join('');
 }
 

