@@ -38,36 +38,31 @@ import {
   type VehicleHistoryProvider,
 } from './adapters/vehicle-history/index.ts';
 import { registerAuth, resolveAuthSecret, sessionRefreshRoutes } from './modules/auth/index.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createReadiness, type Readiness } from './modules/health/readiness.ts';
-import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { appShellFile, registerWebApp } from './modules/web/web.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { registerSlaJob } from './modules/orders/orders.sla.ts';
-import { reportsRoutes, sampleReportRoutes } from './modules/reports/reports.routes.ts';
-import { registerReportGeneration } from './modules/reports/report-generation.service.ts';
-import {
-  reportViewsRoutes,
-  sharedPageRoutes,
-  sharedReportRoutes,
-} from './modules/reports/report-views.routes.ts';
+import { catalogRoutes } from './modules/catalog/index.ts';
+import { creditsRoutes } from './modules/credits/index.ts';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/index.ts';
+import { createReadiness, healthRoutes, type Readiness } from './modules/health/index.ts';
+import { publicConfigRoutes } from './modules/public-config/index.ts';
+import { vehiclesRoutes } from './modules/vehicles/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { appShellFile, registerWebApp } from './modules/web/index.ts';
+import { ordersRoutes, registerSlaJob } from './modules/orders/index.ts';
 import {
   createReportPool,
   pooledReportWork,
+  registerReportGeneration,
   REPORT_JOBS_PER_THREAD,
-} from './modules/reports/report-work.ts';
+  reportsRoutes,
+  reportViewsRoutes,
+  sampleReportRoutes,
+  sharedPageRoutes,
+  sharedReportRoutes,
+} from './modules/reports/index.ts';
 import type { CpuPool } from './lib/cpu-pool.ts';
-import { platesRoutes } from './modules/plates/plates.routes.ts';
-import { registerRecallWatchJob } from './modules/recall-watch/recall-watch.job.ts';
-import { recallWatchRoutes } from './modules/recall-watch/recall-watch.routes.ts';
-import { adminProblemsRoutes, problemsRoutes } from './modules/problems/problems.routes.ts';
-import { adminModule } from './modules/admin/admin.module.ts';
+import { platesRoutes } from './modules/plates/index.ts';
+import { recallWatchRoutes, registerRecallWatchJob } from './modules/recall-watch/index.ts';
+import { adminProblemsRoutes, problemsRoutes } from './modules/problems/index.ts';
+import { adminModule } from './modules/admin/index.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
 import { serveControlChannel } from './lib/control-channel.ts';

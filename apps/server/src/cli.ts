@@ -10,7 +10,7 @@ import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { resolveAuthSecret } from './modules/auth/index.ts';
-import { inlineReportWork } from './modules/reports/report-work.ts';
+import { inlineReportWork } from './modules/reports/index.ts';
 import { createServices } from './services.ts';
 import { commandIo, controlSocketPath, runCommand, type CommandResources } from './commands.ts';
 import { callControlChannel } from './lib/control-channel.ts';

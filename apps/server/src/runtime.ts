@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { controlSocketPath } from './commands.ts';
-import { createReadiness } from './modules/health/readiness.ts';
+import { createReadiness } from './modules/health/index.ts';
 
 export interface Runtime {
   app: FastifyInstance;

@@ -11,8 +11,7 @@ import type { JobSender } from './jobs/job-queue.ts';
 import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
 import { createPerIpBudget } from './http/per-ip-budget.ts';
 import { createTimeSlices } from './lib/time-slices.ts';
-import { createAdminTryoutService } from './modules/admin/admin-tryout.service.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAdminService, createAdminTryoutService } from './modules/admin/index.ts';
 import {
   createAuthInstance,
   createAuthService,
@@ -20,31 +19,39 @@ import {
   createSessions,
   passwordHasherOf,
 } from './modules/auth/index.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createSlaRefundService } from './modules/orders/orders.sla.ts';
-import { createPaymentIntentService } from './modules/payments/payment-intents.service.ts';
-import { createPaymentMethodService } from './modules/payments/payment-methods.service.ts';
-import { createReceiptMails } from './modules/payments/payments.receipts.ts';
-import { createSandboxCardService } from './modules/payments/sandbox-cards.service.ts';
-import { createStripeWebhookService } from './modules/payments/stripe-webhook.service.ts';
-import { createPlateService } from './modules/plates/plates.service.ts';
-import { createProblemsService } from './modules/problems/problems.service.ts';
-import { createReportLinks } from './modules/reports/report-links.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
-import { createReportViewsService } from './modules/reports/report-views.service.ts';
+import { createCatalogService } from './modules/catalog/index.ts';
+import { createCreditsService } from './modules/credits/index.ts';
+import {
+  createOrderLifecycle,
+  createOrdersService,
+  createSlaRefundService,
+} from './modules/orders/index.ts';
+import {
+  createPaymentIntentService,
+  createPaymentMethodService,
+  createReceiptMails,
+  createSandboxCardService,
+  createStripeWebhookService,
+} from './modules/payments/index.ts';
+import { createPlateService } from './modules/plates/index.ts';
+import { createProblemsService } from './modules/problems/index.ts';
 import {
   createReportGenerationService,
+  createReportLinks,
+  createReportsService,
+  createReportViewsService,
+  createSampleReport,
+  toReportVehicle,
   type RenderReport,
-} from './modules/reports/report-generation.service.ts';
-import { createSampleReport } from './modules/reports/sample-report.ts';
-import type { ReportWork } from './modules/reports/report-work.ts';
-import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createRecallWatchService } from './modules/recall-watch/recall-watch.service.ts';
-import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
-import { createVpicApiService } from './modules/vehicles/vpic-api.service.ts';
+  type ReportWork,
+} from './modules/reports/index.ts';
+import { createUsersService } from './modules/users/index.ts';
+import { createRecallWatchService, watchOrderedVehicle } from './modules/recall-watch/index.ts';
+import {
+  createDecodeService,
+  createVpicApiService,
+  DECODE_TURN_MS,
+} from './modules/vehicles/index.ts';
 import { createLiveVpic } from './adapters/vin-decoder/index.ts';
 
 /** The outside systems and instance-wide pieces the services stand on; the caller owns them. */
@@ -85,6 +92,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
   const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const slaHours = config.REPORT_SLA_HOURS;
   const links = createReportLinks(adapters.secret);
+  const lifecycle = createOrderLifecycle({ jobs, mail });
   const gateway = createPaymentGateway(config);
   const plates = createPlateService({
     db,
@@ -109,7 +117,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     db,
     storage: adapters.reportStorage,
     jobs,
-    mail,
+    lifecycle,
     decoder,
     history: adapters.historyProvider,
     recalls: createCachedRecallsProvider({ db, provider: adapters.recallsProvider }),
@@ -122,7 +130,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
   });
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
   const credits = createCreditsService({ db });
-  const problems = createProblemsService({ db, jobs, mail });
+  const problems = createProblemsService({ db, jobs, mail, lifecycle });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   const users = createUsersService({ db, adminEmails: config.ADMIN_EMAILS });
   // Accounts: better-auth does sessions, reset codes and password hashes; the flows are ours.
@@ -181,11 +189,12 @@ export function createServices(config: Config, database: Database, adapters: Ser
       prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),
       problemsOf: problems.problemsOfCustomer,
+      watchOrderedVehicle,
     }),
     problems,
     generation,
     sampleReport: createSampleReport({ decoder, render: renderReport }),
-    slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),
+    slaRefunds: createSlaRefundService({ db, lifecycle, slaHours, log }),
     recallWatch: createRecallWatchService({
       db,
       jobs,
@@ -199,8 +208,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     reports: createReportsService({
       db,
       storage: adapters.reportStorage,
-      jobs,
-      mail,
+      lifecycle,
       links,
       maxReportMb: config.MAX_REPORT_MB,
       checkPdf: adapters.reportWork.checkPdf,
@@ -220,7 +228,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       live: createLiveVpic(config, decoder.catalog),
       decodes,
     }),
-    admin: createAdminService({ db, jobs }),
+    admin: createAdminService({ db, jobs, lifecycle }),
     adminTryouts: createAdminTryoutService({
       db,
       plates,
