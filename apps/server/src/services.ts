@@ -1,13 +1,8 @@
 import { join } from 'node:path';
-import { createPaymentGateway } from './adapters/payments/index.ts';
-import type { PlateProvider } from './adapters/plates/index.ts';
-import { createCachedRecallsProvider, type RecallsProvider } from './adapters/recalls/index.ts';
-import type { VehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
-import type { ReportStorage } from './adapters/report-storage/index.ts';
-import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import { createCachedRecallsProvider } from './adapters/recalls/index.ts';
+import type { Adapters } from './composition.adapters.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { JobSender } from './jobs/job-queue.ts';
 import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
 import { createPerIpBudget } from './http/per-ip-budget.ts';
 import { createTimeSlices } from './lib/time-slices.ts';
@@ -18,6 +13,7 @@ import {
   createRegistrations,
   createSessions,
   passwordHasherOf,
+  resolveAuthSecret,
 } from './modules/auth/index.ts';
 import { createCatalogService } from './modules/catalog/index.ts';
 import { createCreditsService } from './modules/credits/index.ts';
@@ -43,7 +39,6 @@ import {
   createSampleReport,
   toReportVehicle,
   type RenderReport,
-  type ReportWork,
 } from './modules/reports/index.ts';
 import { createUsersService } from './modules/users/index.ts';
 import { createRecallWatchService, watchOrderedVehicle } from './modules/recall-watch/index.ts';
@@ -52,48 +47,53 @@ import {
   createVpicApiService,
   DECODE_TURN_MS,
 } from './modules/vehicles/index.ts';
-import { createLiveVpic } from './adapters/vin-decoder/index.ts';
 
-/** The outside systems and instance-wide pieces the services stand on; the caller owns them. */
-export interface ServiceAdapters {
-  /** The job queue mails and refund passes are queued on (in the transaction of the change). */
-  jobs: JobSender;
-  reportStorage: ReportStorage;
-  plateProvider: PlateProvider;
-  /** Vehicle history records of generated reports (REPORT_PROVIDER). */
-  historyProvider: VehicleHistoryProvider;
-  /** Safety recalls (RECALLS_PROVIDER); kept a day per model in the database here. */
-  recallsProvider: RecallsProvider;
-  decoder: VinDecoder;
-  /** Report layout and upload checks: in worker threads for the server, inline for the CLI. */
-  reportWork: ReportWork;
-  /** The instance's auth secret (modules/auth/auth-secret.ts): it signs sessions and report links. */
-  secret: string;
-  log: {
-    info(obj: object, msg: string): void;
-    warn(obj: object, msg: string): void;
-    error(obj: object, msg: string): void;
-    debug(obj: object, msg: string): void;
-  };
+/** What the services use of the adapters (composition.adapters.ts). */
+export type ServiceAdapters = Pick<
+  Adapters,
+  | 'jobs'
+  | 'reportStorage'
+  | 'paymentGateway'
+  | 'plateProvider'
+  | 'historyProvider'
+  | 'recallsProvider'
+  | 'decoder'
+  | 'liveVpic'
+  | 'reportWork'
+>;
+
+export interface ServiceLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
 /**
- * Every service of the server, built once from the configuration, the database and the
- * adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts) both use
- * it. The account flows stand on better-auth's instance, built here with them.
+ * Every service of the server, auth's included, built once from the configuration, the database
+ * and the adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts)
+ * both use it. The account flows stand on better-auth's instance, built here with them, and on
+ * the instance's secret (modules/auth/auth-secret.ts), which signs sessions, report links,
+ * unsubscribe links and the sealed mails.
  */
-export function createServices(config: Config, database: Database, adapters: ServiceAdapters) {
+export async function createServices(
+  config: Config,
+  database: Database,
+  adapters: ServiceAdapters,
+  log: ServiceLog,
+) {
   const { db } = database;
-  const { decoder, log } = adapters;
-  const mailSeal = createMailSeal(adapters.secret);
+  const { decoder } = adapters;
+  const secret = await resolveAuthSecret(config, database);
+  const mailSeal = createMailSeal(secret);
   const jobs = sealingMailJobs(adapters.jobs, mailSeal);
   const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const slaHours = config.REPORT_SLA_HOURS;
-  const links = createReportLinks(adapters.secret);
+  const links = createReportLinks(secret);
   const lifecycle = createOrderLifecycle({ jobs, mail });
-  const gateway = createPaymentGateway(config);
+  const gateway = adapters.paymentGateway;
   const plates = createPlateService({
     db,
     provider: adapters.plateProvider,
@@ -134,13 +134,13 @@ export function createServices(config: Config, database: Database, adapters: Ser
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   const users = createUsersService({ db, adminEmails: config.ADMIN_EMAILS });
   // Accounts: better-auth does sessions, reset codes and password hashes; the flows are ours.
-  const betterAuth = createAuthInstance({ config, db, jobs, secret: adapters.secret, log });
+  const betterAuth = createAuthInstance({ config, db, jobs, secret, log });
   const passwords = passwordHasherOf(betterAuth);
   const registrations = createRegistrations({
     db,
     jobs,
     passwords,
-    secret: adapters.secret,
+    secret,
     productName: config.PRODUCT_NAME,
     accounts: users,
   });
@@ -163,7 +163,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     sessions: createSessions({
       auth: betterAuth,
       db,
-      secret: adapters.secret,
+      secret,
       maxDays: config.SESSION_MAX_DAYS,
       cacheSeconds: config.SESSION_CACHE_SECONDS,
       accounts: users,
@@ -201,7 +201,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
       mail,
       provider: adapters.recallsProvider,
       decoder,
-      secret: adapters.secret,
+      secret,
       callsPerPass: config.RECALL_WATCH_CALLS_PER_PASS,
       log,
     }),
@@ -225,7 +225,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     vpicApi: createVpicApiService({
       catalog: decoder.catalog,
       // Endpoints the offline data cannot answer are forwarded to the live service, when set.
-      live: createLiveVpic(config, decoder.catalog),
+      live: adapters.liveVpic,
       decodes,
     }),
     admin: createAdminService({ db, jobs, lifecycle }),
