@@ -30,6 +30,34 @@ const WEB_ZONES = [
   },
 ];
 
+// The server's modules (docs/architecture.md): each has a front door, its `index.ts`; code outside
+// modules/<module> imports that module only through it, never its repositories, services or
+// routes. The suites in apps/server/test are outside these zones: a test may reach a module's
+// inner files to drive or check one piece.
+const SERVER = 'apps/server/src';
+const MODULES = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const OUTSIDE_MODULES = readdirSync(SERVER)
+  .filter((name) => name !== 'modules')
+  .map((name) => `${SERVER}/${name}`);
+const SERVER_ZONES = MODULES.map((module) => ({
+  target: [
+    ...OUTSIDE_MODULES,
+    ...MODULES.filter((other) => other !== module).map((other) => `${SERVER}/modules/${other}`),
+  ],
+  from: `${SERVER}/modules/${module}`,
+  except: ['./index.ts'],
+  message: `Outside modules/${module}, import it through its front door, modules/${module}/index.ts.`,
+}));
+
+// import-x follows the TypeScript sources: for import-x/no-cycle, and to resolve the zones' paths.
+const IMPORT_X_SETTINGS = {
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver()],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -45,15 +73,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      // The TypeScript files must be parsed for import-x/no-cycle to follow them.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver()],
-    },
+    settings: IMPORT_X_SETTINGS,
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: [`${SERVER}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_X_SETTINGS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: SERVER_ZONES }],
       'import-x/no-cycle': 'error',
     },
   },

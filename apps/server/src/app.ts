@@ -12,12 +12,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createMailer, type Mailer } from './adapters/mail/index.ts';
-import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import { createAdapters, type GivenAdapters } from './composition.adapters.ts';
+import { registerJobWorkers, type WorkerSwitches } from './composition.workers.ts';
 import { effectiveProviders, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { registerMailDelivery } from './jobs/mail-delivery.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeErr } from './lib/error-serializer.ts';
 import { serializeReq, withoutUrlCredentials } from './lib/request-log.ts';
@@ -26,48 +24,27 @@ import { mountMetrics, registerRequestMetrics } from './lib/metrics.ts';
 import { jobRequestIdMixin, registerRequestId, requestIdOptions } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
-import { createPlateProvider, type PlateProvider } from './adapters/plates/index.ts';
-import { createReportStorage, type ReportStorage } from './adapters/report-storage/index.ts';
+import { registerAuth, sessionRefreshRoutes } from './modules/auth/index.ts';
+import { catalogRoutes } from './modules/catalog/index.ts';
+import { creditsRoutes } from './modules/credits/index.ts';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/index.ts';
+import { createReadiness, healthRoutes, type Readiness } from './modules/health/index.ts';
+import { publicConfigRoutes } from './modules/public-config/index.ts';
+import { vehiclesRoutes } from './modules/vehicles/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { appShellFile, registerWebApp } from './modules/web/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
 import {
-  createRecallsProvider,
-  publishedSampleRecalls,
-  type RecallsProvider,
-} from './adapters/recalls/index.ts';
-import {
-  createVehicleHistoryProvider,
-  type VehicleHistoryProvider,
-} from './adapters/vehicle-history/index.ts';
-import { registerAuth, resolveAuthSecret, sessionRefreshRoutes } from './modules/auth/index.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createReadiness, type Readiness } from './modules/health/readiness.ts';
-import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { appShellFile, registerWebApp } from './modules/web/web.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { registerSlaJob } from './modules/orders/orders.sla.ts';
-import { reportsRoutes, sampleReportRoutes } from './modules/reports/reports.routes.ts';
-import { registerReportGeneration } from './modules/reports/report-generation.service.ts';
-import {
+  reportsRoutes,
   reportViewsRoutes,
+  sampleReportRoutes,
   sharedPageRoutes,
   sharedReportRoutes,
-} from './modules/reports/report-views.routes.ts';
-import {
-  createReportPool,
-  pooledReportWork,
-  REPORT_JOBS_PER_THREAD,
-} from './modules/reports/report-work.ts';
-import type { CpuPool } from './lib/cpu-pool.ts';
-import { platesRoutes } from './modules/plates/plates.routes.ts';
-import { registerRecallWatchJob } from './modules/recall-watch/recall-watch.job.ts';
-import { recallWatchRoutes } from './modules/recall-watch/recall-watch.routes.ts';
-import { adminProblemsRoutes, problemsRoutes } from './modules/problems/problems.routes.ts';
-import { adminModule } from './modules/admin/admin.module.ts';
+} from './modules/reports/index.ts';
+import { platesRoutes } from './modules/plates/index.ts';
+import { recallWatchRoutes } from './modules/recall-watch/index.ts';
+import { adminProblemsRoutes, problemsRoutes } from './modules/problems/index.ts';
+import { adminModule } from './modules/admin/index.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
 import { serveControlChannel } from './lib/control-channel.ts';
@@ -77,30 +54,17 @@ const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 export interface AppDeps {
   config: Config;
+  /** Opened and migrated; the caller closes it after the app. */
   database: Database;
-  decoder: VinDecoder;
-  /** Default: SMTP when SMTP_URL is set, else the outbox table; closed with the app. */
-  mailer?: Mailer;
-  /** Default: pg-boss on `database`, stopped with the app. This app registers its workers. */
-  jobs?: JobQueue;
-  /** Default: S3 when S3_BUCKET is set, else files under DATA_DIR. */
-  reportStorage?: ReportStorage;
-  /** Default: the PLATE_PROVIDER adapter. */
-  plateProvider?: PlateProvider;
-  /** Default: the REPORT_PROVIDER adapter. */
-  historyProvider?: VehicleHistoryProvider;
-  /** Default: the RECALLS_PROVIDER adapter. */
-  recallsProvider?: RecallsProvider;
+  /**
+   * Adapters the caller brings and closes itself (tests: doubles, their job queue, a decoder
+   * shared by a file); the app opens the others (composition.adapters.ts) and closes them.
+   */
+  adapters?: GivenAdapters;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
-  /** Whether this app works the SLA refund job (default true; tests drive it by hand). */
-  slaJob?: boolean;
-  /** Whether this app runs the recall watch pass on its schedule (default true). */
-  recallWatchJob?: boolean;
-  /** Whether this app generates reports (default true; suites about other things leave it). */
-  reportJob?: boolean;
-  /** Threads for report layout and PDF checks (default: RENDER_THREADS), closed with the app. */
-  reportPool?: CpuPool;
+  /** The role's job workers a test drives by hand instead (default: all of them run). */
+  workers?: WorkerSwitches;
   /** Where to serve the operator's commands (the embedded database's server; commands.ts). */
   controlSocket?: string;
   /** What GET /api/api/ready answers from; the runtime drains it on shutdown. */
@@ -129,11 +93,9 @@ function connectionTimeouts(requestTimeoutMs: number) {
 
 /** Builds the whole HTTP application from its parts; listening is the caller's business. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, decoder } = deps;
-  // The database comes migrated and the decoder with its index loaded.
+  const { config, database } = deps;
   const readiness = deps.readiness ?? createReadiness();
   readiness.done('migrations');
-  readiness.done('decodeIndex');
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -194,8 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyFormbody);
 
-  // A `web` process queues jobs and runs none; a `worker` runs them and serves only its health.
-  const runsJobs = config.ROLE !== 'web';
+  // A `worker` runs jobs and serves only its health (composition.workers.ts says who runs jobs).
   const servesProduct = config.ROLE !== 'worker';
   if (servesProduct) {
     await app.register(fastifySwagger, {
@@ -216,68 +177,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
-  const jobs = deps.jobs ?? (await createJobQueue({ database, log: app.log }));
-  const reportStorage = deps.reportStorage ?? createReportStorage(config);
-  readiness.probeStorage(reportStorage, join(config.DATA_DIR, 'tmp'));
-  mountMetrics(app, {
-    token: config.METRICS_TOKEN,
-    sources: { pool: database.poolStats, jobQueue: jobs.queueStats },
+  const adapters = await createAdapters(config, {
+    database,
+    log: app.log,
+    mode: 'server',
+    given: deps.adapters,
   });
   // Once the requests in flight are answered the workers stop taking jobs; a job still running
   // when its share of the grace is over is released (it expires to another instance). (Before,
-  // Fastify would answer every new request a bare 503 while they finish.) They stop before the
-  // mailer they use closes.
-  const jobGraceMs = Math.max(1, config.SHUTDOWN_GRACE_SECONDS - 5) * 1000;
-  const reportPool = deps.reportPool ?? createReportPool(config.RENDER_THREADS);
-  app.addHook('onClose', async () => {
-    if (!deps.jobs) await jobs.stop(jobGraceMs);
-    if (!deps.mailer) await mailer.close();
-    if (!deps.reportPool) await reportPool.close();
+  // Fastify would answer every new request a bare 503 while they finish.)
+  app.addHook('onClose', adapters.close);
+  readiness.done('decodeIndex');
+  readiness.probeStorage(adapters.reportStorage, join(config.DATA_DIR, 'tmp'));
+  mountMetrics(app, {
+    token: config.METRICS_TOKEN,
+    sources: { pool: database.poolStats, jobQueue: adapters.jobs.queueStats },
   });
-  const secret = await resolveAuthSecret(config, database);
-  const services = createServices(config, database, {
-    jobs,
-    reportStorage,
-    plateProvider: deps.plateProvider ?? createPlateProvider(config),
-    historyProvider: deps.historyProvider ?? createVehicleHistoryProvider(config),
-    recallsProvider:
-      deps.recallsProvider ?? createRecallsProvider(config, publishedSampleRecalls(database.db)),
-    decoder,
-    reportWork: pooledReportWork(reportPool),
-    secret,
-    log: app.log,
-  });
-
-  if (runsJobs) {
-    await registerMailDelivery(jobs, {
-      mailer,
-      renderReceiptMail: services.receiptMails.renderReceiptMail,
-      openSealedMail: services.openSealedMail,
-      reportAttachment: services.reports.reportAttachment,
-    });
-    if (deps.reportJob ?? true) {
-      await registerReportGeneration(
-        jobs,
-        services.generation,
-        reportPool.threads * REPORT_JOBS_PER_THREAD,
-      );
-    }
-    if (deps.slaJob ?? true) {
-      await registerSlaJob(
-        jobs,
-        { db: database.db, refunds: services.slaRefunds },
-        config.SLA_POLL_SECONDS,
-      );
-    }
-    if (deps.recallWatchJob ?? true) {
-      await registerRecallWatchJob(
-        jobs,
-        { db: database.db, recallWatch: services.recallWatch },
-        config.RECALL_WATCH_HOURS,
-      );
-    }
-  }
+  const services = await createServices(config, database, adapters, app.log);
+  await registerJobWorkers(config, database, adapters, services, deps.workers);
   // The queue is started and its workers (if any) registered: this process can take its share.
   readiness.done('jobQueue');
   if (!servesProduct) {
@@ -368,7 +285,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   if (deps.controlSocket) {
-    const held = { database, jobs: jobs.inspect, services, close: () => Promise.resolve() };
+    const held = {
+      database,
+      jobs: adapters.jobs.inspect,
+      services,
+      close: () => Promise.resolve(),
+    };
     const run = (argv: string[], out: (line: string) => void, err: (line: string) => void) =>
       runCommand(
         argv,

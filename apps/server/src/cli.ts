@@ -1,34 +1,11 @@
 import { resolve } from 'node:path';
-import { createRecallsProvider, publishedSampleRecalls } from './adapters/recalls/index.ts';
-import { createVehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
-import { createPlateProvider } from './adapters/plates/index.ts';
-import { createReportStorage } from './adapters/report-storage/index.ts';
-import { createVinDecoder } from './adapters/vin-decoder/index.ts';
-import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import { createAdapters } from './composition.adapters.ts';
 import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';
-import { createJobQueue } from './jobs/job-queue.ts';
-import { resolveAuthSecret } from './modules/auth/index.ts';
-import { inlineReportWork } from './modules/reports/report-work.ts';
 import { createServices } from './services.ts';
 import { commandIo, controlSocketPath, runCommand, type CommandResources } from './commands.ts';
 import { callControlChannel } from './lib/control-channel.ts';
-
-/**
- * The configured decoder, opened when a command first decodes: opening the offline vPIC data
- * takes about a second and 100 MB, which commands that decode nothing should not pay.
- */
-function decoderOpenedOnFirstUse(config: Config): VinDecoder {
-  let opened: Promise<VinDecoder> | undefined;
-  const open = () => (opened ??= createVinDecoder(config));
-  return {
-    decode: async (vin, modelYear, log) => (await open()).decode(vin, modelYear, log),
-    close: async () => {
-      if (opened) await (await opened).close();
-    },
-  };
-}
 
 /**
  * The server's services on the database the server would open (same configuration), for a
@@ -47,36 +24,23 @@ async function openResources(config: Config): Promise<CommandResources> {
     // A command prints what it did and what failed, not the services' debugging lines.
     debug: () => {},
   };
-  const decoder = decoderOpenedOnFirstUse(config);
-  try {
-    const jobs = await createJobQueue({ database, log });
-    const reportStorage = createReportStorage(config);
-    const services = createServices(config, database, {
-      jobs,
-      reportStorage,
-      plateProvider: createPlateProvider(config),
-      historyProvider: createVehicleHistoryProvider(config),
-      recallsProvider: createRecallsProvider(config, publishedSampleRecalls(database.db)),
-      decoder,
-      reportWork: inlineReportWork,
-      secret: await resolveAuthSecret(config, database),
-      log,
-    });
-    return {
-      database,
-      jobs: jobs.inspect,
-      services,
-      close: async () => {
-        await jobs.stop();
-        reportStorage.destroy?.();
-        await decoder.close();
-        await database.close();
-      },
-    };
-  } catch (err) {
+  const adapters = await createAdapters(config, { database, log, mode: 'cli' }).catch(
+    async (err: unknown) => {
+      await database.close();
+      throw err;
+    },
+  );
+  const close = async () => {
+    await adapters.close();
     await database.close();
-    throw err;
-  }
+  };
+  const services = await createServices(config, database, adapters, log).catch(
+    async (err: unknown) => {
+      await close();
+      throw err;
+    },
+  );
+  return { database, jobs: adapters.jobs.inspect, services, close };
 }
 
 /** Arguments naming files, made absolute: a running server may run the command elsewhere. */

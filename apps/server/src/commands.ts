@@ -7,9 +7,9 @@ import {
   OPERATIONS_COMMANDS,
   runOperationsCli,
   type OperationsIo,
-} from './modules/operations/operations.cli.ts';
-import { runCli, type CliIo } from './modules/users/users.cli.ts';
-import { runRecallsCli, type RecallsIo } from './modules/recall-watch/recall-watch.cli.ts';
+} from './modules/operations/index.ts';
+import { runCli, type CliIo } from './modules/users/index.ts';
+import { runRecallsCli, type RecallsIo } from './modules/recall-watch/index.ts';
 import type { Services } from './services.ts';
 
 export type CommandIo = CliIo & OperationsIo & RecallsIo;

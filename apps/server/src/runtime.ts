@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { createVinDecoder } from './adapters/vin-decoder/index.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { controlSocketPath } from './commands.ts';
-import { createReadiness } from './modules/health/readiness.ts';
+import { createReadiness } from './modules/health/index.ts';
 
 export interface Runtime {
   app: FastifyInstance;
   /**
-   * Answers not ready from now on, stops taking requests and lets in-flight ones finish, stops
-   * taking jobs (letting running ones finish within the grace), then closes the database.
+   * Answers not ready from now on, stops taking requests and lets in-flight ones finish, closes
+   * the adapters (the job queue first, letting running jobs finish within the grace), then
+   * closes the database.
    */
   close(): Promise<void>;
 }
 
-/** Everything a running server holds, opened in order and closed in reverse. */
+/** Everything a running server holds: the database, then the app with its adapters. */
 export async function startRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -23,18 +23,16 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     poolMax: config.DATABASE_POOL_MAX,
     connectionWaitMs: config.REQUEST_TIMEOUT_MS,
   });
-  const decoder = await createVinDecoder(config).catch(async (err: unknown) => {
-    await database.close();
-    throw err;
-  });
   const readiness = createReadiness();
   const app = await buildApp({
     config,
     database,
-    decoder,
     readiness,
     // Only this process may open the embedded database: the CLI's commands run here meanwhile.
     ...(config.DATABASE_URL ? {} : { controlSocket: controlSocketPath(config.DATA_DIR) }),
+  }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
   });
   let closing: Promise<void> | undefined;
   return {
@@ -43,7 +41,6 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       closing ??= (async () => {
         readiness.drain();
         await app.close();
-        await decoder.close();
         await database.close();
       })();
       return closing;

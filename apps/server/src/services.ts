@@ -1,91 +1,99 @@
 import { join } from 'node:path';
-import { createPaymentGateway } from './adapters/payments/index.ts';
-import type { PlateProvider } from './adapters/plates/index.ts';
-import { createCachedRecallsProvider, type RecallsProvider } from './adapters/recalls/index.ts';
-import type { VehicleHistoryProvider } from './adapters/vehicle-history/index.ts';
-import type { ReportStorage } from './adapters/report-storage/index.ts';
-import type { VinDecoder } from './adapters/vin-decoder/vin-decoder.ts';
+import { createCachedRecallsProvider } from './adapters/recalls/index.ts';
+import type { Adapters } from './composition.adapters.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { JobSender } from './jobs/job-queue.ts';
 import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
 import { createPerIpBudget } from './http/per-ip-budget.ts';
 import { createTimeSlices } from './lib/time-slices.ts';
-import { createAdminTryoutService } from './modules/admin/admin-tryout.service.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAdminService, createAdminTryoutService } from './modules/admin/index.ts';
 import {
   createAuthInstance,
   createAuthService,
   createRegistrations,
   createSessions,
   passwordHasherOf,
+  resolveAuthSecret,
 } from './modules/auth/index.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createSlaRefundService } from './modules/orders/orders.sla.ts';
-import { createPaymentIntentService } from './modules/payments/payment-intents.service.ts';
-import { createPaymentMethodService } from './modules/payments/payment-methods.service.ts';
-import { createReceiptMails } from './modules/payments/payments.receipts.ts';
-import { createSandboxCardService } from './modules/payments/sandbox-cards.service.ts';
-import { createStripeWebhookService } from './modules/payments/stripe-webhook.service.ts';
-import { createPlateService } from './modules/plates/plates.service.ts';
-import { createProblemsService } from './modules/problems/problems.service.ts';
-import { createReportLinks } from './modules/reports/report-links.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
-import { createReportViewsService } from './modules/reports/report-views.service.ts';
+import { createCatalogService } from './modules/catalog/index.ts';
+import { createCreditsService } from './modules/credits/index.ts';
+import {
+  createOrderLifecycle,
+  createOrdersService,
+  createSlaRefundService,
+} from './modules/orders/index.ts';
+import {
+  createPaymentIntentService,
+  createPaymentMethodService,
+  createReceiptMails,
+  createSandboxCardService,
+  createStripeWebhookService,
+} from './modules/payments/index.ts';
+import { createPlateService } from './modules/plates/index.ts';
+import { createProblemsService } from './modules/problems/index.ts';
 import {
   createReportGenerationService,
+  createReportLinks,
+  createReportsService,
+  createReportViewsService,
+  createSampleReport,
+  toReportVehicle,
   type RenderReport,
-} from './modules/reports/report-generation.service.ts';
-import { createSampleReport } from './modules/reports/sample-report.ts';
-import type { ReportWork } from './modules/reports/report-work.ts';
-import { toReportVehicle } from './modules/reports/render/report-vehicle.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createRecallWatchService } from './modules/recall-watch/recall-watch.service.ts';
-import { createDecodeService, DECODE_TURN_MS } from './modules/vehicles/vehicles.service.ts';
-import { createVpicApiService } from './modules/vehicles/vpic-api.service.ts';
-import { createLiveVpic } from './adapters/vin-decoder/index.ts';
+} from './modules/reports/index.ts';
+import { createUsersService } from './modules/users/index.ts';
+import { createRecallWatchService, watchOrderedVehicle } from './modules/recall-watch/index.ts';
+import {
+  createDecodeService,
+  createVpicApiService,
+  DECODE_TURN_MS,
+} from './modules/vehicles/index.ts';
 
-/** The outside systems and instance-wide pieces the services stand on; the caller owns them. */
-export interface ServiceAdapters {
-  /** The job queue mails and refund passes are queued on (in the transaction of the change). */
-  jobs: JobSender;
-  reportStorage: ReportStorage;
-  plateProvider: PlateProvider;
-  /** Vehicle history records of generated reports (REPORT_PROVIDER). */
-  historyProvider: VehicleHistoryProvider;
-  /** Safety recalls (RECALLS_PROVIDER); kept a day per model in the database here. */
-  recallsProvider: RecallsProvider;
-  decoder: VinDecoder;
-  /** Report layout and upload checks: in worker threads for the server, inline for the CLI. */
-  reportWork: ReportWork;
-  /** The instance's auth secret (modules/auth/auth-secret.ts): it signs sessions and report links. */
-  secret: string;
-  log: {
-    info(obj: object, msg: string): void;
-    warn(obj: object, msg: string): void;
-    error(obj: object, msg: string): void;
-    debug(obj: object, msg: string): void;
-  };
+/** What the services use of the adapters (composition.adapters.ts). */
+export type ServiceAdapters = Pick<
+  Adapters,
+  | 'jobs'
+  | 'reportStorage'
+  | 'paymentGateway'
+  | 'plateProvider'
+  | 'historyProvider'
+  | 'recallsProvider'
+  | 'decoder'
+  | 'liveVpic'
+  | 'reportWork'
+>;
+
+export interface ServiceLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
 /**
- * Every service of the server, built once from the configuration, the database and the
- * adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts) both use
- * it. The account flows stand on better-auth's instance, built here with them.
+ * Every service of the server, auth's included, built once from the configuration, the database
+ * and the adapters, each given only what it needs. The HTTP app (app.ts) and the CLI (cli.ts)
+ * both use it. The account flows stand on better-auth's instance, built here with them, and on
+ * the instance's secret (modules/auth/auth-secret.ts), which signs sessions, report links,
+ * unsubscribe links and the sealed mails.
  */
-export function createServices(config: Config, database: Database, adapters: ServiceAdapters) {
+export async function createServices(
+  config: Config,
+  database: Database,
+  adapters: ServiceAdapters,
+  log: ServiceLog,
+) {
   const { db } = database;
-  const { decoder, log } = adapters;
-  const mailSeal = createMailSeal(adapters.secret);
+  const { decoder } = adapters;
+  const secret = await resolveAuthSecret(config, database);
+  const mailSeal = createMailSeal(secret);
   const jobs = sealingMailJobs(adapters.jobs, mailSeal);
   const mail = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const slaHours = config.REPORT_SLA_HOURS;
-  const links = createReportLinks(adapters.secret);
-  const gateway = createPaymentGateway(config);
+  const links = createReportLinks(secret);
+  const lifecycle = createOrderLifecycle({ jobs, mail });
+  const gateway = adapters.paymentGateway;
   const plates = createPlateService({
     db,
     provider: adapters.plateProvider,
@@ -109,7 +117,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     db,
     storage: adapters.reportStorage,
     jobs,
-    mail,
+    lifecycle,
     decoder,
     history: adapters.historyProvider,
     recalls: createCachedRecallsProvider({ db, provider: adapters.recallsProvider }),
@@ -122,17 +130,17 @@ export function createServices(config: Config, database: Database, adapters: Ser
   });
   // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
   const credits = createCreditsService({ db });
-  const problems = createProblemsService({ db, jobs, mail });
+  const problems = createProblemsService({ db, jobs, mail, lifecycle });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
   const users = createUsersService({ db, adminEmails: config.ADMIN_EMAILS });
   // Accounts: better-auth does sessions, reset codes and password hashes; the flows are ours.
-  const betterAuth = createAuthInstance({ config, db, jobs, secret: adapters.secret, log });
+  const betterAuth = createAuthInstance({ config, db, jobs, secret, log });
   const passwords = passwordHasherOf(betterAuth);
   const registrations = createRegistrations({
     db,
     jobs,
     passwords,
-    secret: adapters.secret,
+    secret,
     productName: config.PRODUCT_NAME,
     accounts: users,
   });
@@ -155,7 +163,7 @@ export function createServices(config: Config, database: Database, adapters: Ser
     sessions: createSessions({
       auth: betterAuth,
       db,
-      secret: adapters.secret,
+      secret,
       maxDays: config.SESSION_MAX_DAYS,
       cacheSeconds: config.SESSION_CACHE_SECONDS,
       accounts: users,
@@ -181,26 +189,26 @@ export function createServices(config: Config, database: Database, adapters: Ser
       prechecksPerHour: config.REPORT_PRECHECKS_PER_HOUR,
       reportLinkFor: (order) => links.urlFor(order),
       problemsOf: problems.problemsOfCustomer,
+      watchOrderedVehicle,
     }),
     problems,
     generation,
     sampleReport: createSampleReport({ decoder, render: renderReport }),
-    slaRefunds: createSlaRefundService({ db, jobs, mail, slaHours, log }),
+    slaRefunds: createSlaRefundService({ db, lifecycle, slaHours, log }),
     recallWatch: createRecallWatchService({
       db,
       jobs,
       mail,
       provider: adapters.recallsProvider,
       decoder,
-      secret: adapters.secret,
+      secret,
       callsPerPass: config.RECALL_WATCH_CALLS_PER_PASS,
       log,
     }),
     reports: createReportsService({
       db,
       storage: adapters.reportStorage,
-      jobs,
-      mail,
+      lifecycle,
       links,
       maxReportMb: config.MAX_REPORT_MB,
       checkPdf: adapters.reportWork.checkPdf,
@@ -217,10 +225,10 @@ export function createServices(config: Config, database: Database, adapters: Ser
     vpicApi: createVpicApiService({
       catalog: decoder.catalog,
       // Endpoints the offline data cannot answer are forwarded to the live service, when set.
-      live: createLiveVpic(config, decoder.catalog),
+      live: adapters.liveVpic,
       decodes,
     }),
-    admin: createAdminService({ db, jobs }),
+    admin: createAdminService({ db, jobs, lifecycle }),
     adminTryouts: createAdminTryoutService({
       db,
       plates,

@@ -90,7 +90,7 @@ describe.each(testDatabases())('roles and the admin gate on $name', (db) => {
     const rebooted = await buildApp({
       config,
       database: t.database,
-      decoder: await testDecoder(config),
+      adapters: { decoder: await testDecoder(config) },
     });
     try {
       // The same session, now ADMIN: the role is read on every request.

@@ -96,7 +96,7 @@ describe.each(testDatabases())('sign-in under attack on $name', (db) => {
     const other = await buildApp({
       config: t.config,
       database: t.database,
-      decoder: await testDecoder(t.config),
+      adapters: { decoder: await testDecoder(t.config) },
     });
     const attacker = freshIp();
     const owner = freshIp();

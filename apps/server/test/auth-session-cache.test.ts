@@ -34,9 +34,8 @@ describe.each(testDatabases())('bearer sessions cached per instance on $name', (
     there = await buildApp({
       config: t.config,
       database: t.database,
-      decoder: await testDecoder(t.config),
-      slaJob: false,
-      reportJob: false,
+      adapters: { decoder: await testDecoder(t.config) },
+      workers: { slaRefunds: false, reports: false },
     });
     await there.ready();
   });

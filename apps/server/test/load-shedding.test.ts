@@ -21,8 +21,8 @@ describe.each(testDatabases())('an overloaded instance on $name', (testDb) => {
       config,
       // The pool's queue as the shedding sees it, set by the test.
       database: { ...database, waitingForConnection: () => waiting },
-      decoder: await testDecoder(config),
-      slaJob: false,
+      adapters: { decoder: await testDecoder(config) },
+      workers: { slaRefunds: false },
     });
     await app.ready();
   });
@@ -69,7 +69,12 @@ describe.each(testDatabases().filter((db) => db.name === 'postgres'))(
     beforeAll(async () => {
       const config = testConfig();
       database = await testDb.open({ poolMax: 1, connectionWaitMs: 300 });
-      app = await buildApp({ config, database, decoder: await testDecoder(config), slaJob: false });
+      app = await buildApp({
+        config,
+        database,
+        adapters: { decoder: await testDecoder(config) },
+        workers: { slaRefunds: false },
+      });
       await app.ready();
     });
     afterAll(async () => {

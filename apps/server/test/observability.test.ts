@@ -222,11 +222,9 @@ describe.each(testDatabases())('readiness of a draining instance on $name', (tes
     const app = await buildApp({
       config,
       database,
-      decoder: await testDecoder(config),
+      adapters: { decoder: await testDecoder(config), reportStorage: storage },
       readiness,
-      reportStorage: storage,
-      slaJob: false,
-      reportJob: false,
+      workers: { slaRefunds: false, reports: false },
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/api/ready' })).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { Database, Db } from '../src/db/client.ts';
 import { creditLedger, reportOrders } from '../src/db/schema.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
+import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
 import { createSlaRefundService, type SlaRefundService } from '../src/modules/orders/orders.sla.ts';
 import { createVerifiedUser, lastMail } from './auth-support.ts';
 import { get } from './support/requests.ts';
@@ -25,8 +26,10 @@ describe.each(testDatabases())('SLA refunds on $name', (testDb) => {
     db = t.database.db;
     sla = createSlaRefundService({
       db,
-      jobs: t.jobs,
-      mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      lifecycle: createOrderLifecycle({
+        jobs: t.jobs,
+        mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      }),
       slaHours: t.config.REPORT_SLA_HOURS,
       log: { info: () => {} },
     });

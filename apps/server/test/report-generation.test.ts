@@ -19,6 +19,7 @@ import { creditLedger, outbox, reportOrders } from '../src/db/schema.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
+import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
 import {
   createReportGenerationService,
   registerReportGeneration,
@@ -322,8 +323,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
     const reports = createReportsService({
       db,
       storage: createReportStorage(t.config),
-      jobs: t.jobs,
-      mail: MAIL,
+      lifecycle: createOrderLifecycle({ jobs: t.jobs, mail: MAIL }),
       links: { verify: () => false },
       maxReportMb: 20,
       log: noLog,
@@ -361,7 +361,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
       db,
       storage: createReportStorage(t.config),
       jobs: t.jobs,
-      mail: MAIL,
+      lifecycle: createOrderLifecycle({ jobs: t.jobs, mail: MAIL }),
       decoder: await testDecoder(t.config),
       history,
       recalls: createRecallsProvider(t.config),

@@ -11,6 +11,7 @@ import type { ReportStorage } from '../src/adapters/report-storage/report-storag
 import type { Db } from '../src/db/client.ts';
 import { adminAuditLog, reportOrders } from '../src/db/schema.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
 import { createReportsService, type ReportsDeps } from '../src/modules/reports/reports.service.ts';
 import { createReportLinks, REPORT_LINK_TTL_MS } from '../src/modules/reports/report-links.ts';
 import { checkReportPdf, REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
@@ -158,8 +159,10 @@ describe.each(testDatabases())('attaching reports on $name', (testDb) => {
     deps = {
       db,
       storage: createFileReportStorage(join(dataDir, 'reports')),
-      jobs: t.jobs,
-      mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      lifecycle: createOrderLifecycle({
+        jobs: t.jobs,
+        mail: { productName: 'Vehicle Records', publicUrl: 'http://localhost:3000' },
+      }),
       links: createReportLinks('x'.repeat(40)),
       maxReportMb: 20,
       log: { warn: () => {} },

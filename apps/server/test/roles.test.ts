@@ -20,7 +20,11 @@ async function appOfRole(database: Database, role: string) {
       return queue.work(name, handler, options);
     },
   };
-  const app = await buildApp({ config, database, decoder: await testDecoder(config), jobs });
+  const app = await buildApp({
+    config,
+    database,
+    adapters: { decoder: await testDecoder(config), jobs },
+  });
   await app.ready();
   return {
     app,

@@ -71,16 +71,20 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    decoder,
-    jobs,
-    slaJob: options.slaJob,
-    recallWatchJob: options.recallWatchJob ?? false,
-    reportJob: options.reportJob ?? false,
-    historyProvider: options.historyProvider,
-    plateProvider: options.plateProvider,
+    adapters: {
+      decoder,
+      jobs,
+      historyProvider: options.historyProvider,
+      plateProvider: options.plateProvider,
+      mailer: options.mailer?.(database),
+      reportPool: options.reportPool,
+    },
+    workers: {
+      slaRefunds: options.slaJob,
+      recallWatch: options.recallWatchJob ?? false,
+      reports: options.reportJob ?? false,
+    },
     logStream: options.logStream,
-    mailer: options.mailer?.(database),
-    reportPool: options.reportPool,
   });
   await app.ready();
   return {

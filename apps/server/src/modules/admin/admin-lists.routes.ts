@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { listPlateSearches } from '../plates/plates.repo.ts';
+import { listPlateSearches } from '../plates/index.ts';
 import { paginationOf } from '../../http/pagination.ts';
 import { listCreditPurchases, listOrders, orderCounts } from './admin.repo.ts';
 

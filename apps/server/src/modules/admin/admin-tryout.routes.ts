@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { listAudit } from '../audit/audit.repo.ts';
+import { listAudit } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminTryoutService } from './admin-tryout.service.ts';

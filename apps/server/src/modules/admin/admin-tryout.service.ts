@@ -13,12 +13,9 @@ import { HttpError, ProviderFailedError, TooManyRequestsError } from '../../http
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { noticeMail } from '../../adapters/mail/index.ts';
-import {
-  ReportSourceFailure,
-  type ReportGenerationService,
-} from '../reports/report-generation.service.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { PlateService } from '../plates/plates.service.ts';
+import { ReportSourceFailure, type ReportGenerationService } from '../reports/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { PlateService } from '../plates/index.ts';
 
 const HOUR_MS = 3_600_000;
 

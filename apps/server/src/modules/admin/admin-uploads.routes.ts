@@ -14,8 +14,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts'
 import { assertStorableText } from '../../lib/storable-text.ts';
 import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { ReportsService } from '../reports/reports.service.ts';
-import { REPORT_FILE_MESSAGES } from '../reports/report-pdf.ts';
+import { REPORT_FILE_MESSAGES, type ReportsService } from '../reports/index.ts';
 
 /** Files in one batch: enough for a day's queue, bounded so one request cannot hold the server. */
 const MAX_FILES = 20;

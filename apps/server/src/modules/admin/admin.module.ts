@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthGuards } from '../auth/index.ts';
-import type { ReportsService } from '../reports/reports.service.ts';
+import type { ReportsService } from '../reports/index.ts';
 import { adminListsRoutes } from './admin-lists.routes.ts';
 import { adminOrderStatusRoutes } from './admin-order-status.routes.ts';
 import { adminTryoutRoutes } from './admin-tryout.routes.ts';

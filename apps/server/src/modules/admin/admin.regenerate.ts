@@ -2,8 +2,8 @@ import { ADMIN_MESSAGES } from '@vr/contracts';
 import type { Tx } from '../../db/transaction.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { ReportOrderRow } from '../orders/orders.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { ReportOrderRow } from '../orders/index.ts';
 
 /**
  * Queues another generation of an order the caller has locked in `tx`, with its audit row: an

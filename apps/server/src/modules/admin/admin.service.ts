@@ -1,17 +1,25 @@
 import { ADMIN_MESSAGES } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import { adjustTo } from '../credits/credits.ledger.ts';
+import { recordAudit } from '../audit/index.ts';
+import { adjustTo } from '../credits/index.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { findOrder, lockOrder, markPendingOrderProcessing } from '../orders/orders.repo.ts';
+import { findOrder, lockOrder, type OrderLifecycle } from '../orders/index.ts';
 import { queueRegeneration } from './admin.regenerate.ts';
 import { findAdminUser } from './admin.repo.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The admin's changes: each lands with its audit row in one transaction. */
-export function createAdminService({ db, jobs }: { db: Db; jobs: JobSender }) {
+export function createAdminService({
+  db,
+  jobs,
+  lifecycle,
+}: {
+  db: Db;
+  jobs: JobSender;
+  lifecycle: Pick<OrderLifecycle, 'startProcessing'>;
+}) {
   return {
     /**
      * Queues the report of an order to be generated again now (docs/admin-api.md): an open
@@ -61,18 +69,7 @@ export function createAdminService({ db, jobs }: { db: Db; jobs: JobSender }) {
      * moves; one already Processing answers so again; the SLA clock keeps running.
      */
     async markOrderProcessing(actorId: string, orderId: string) {
-      const moved = await db.transaction(async (tx) => {
-        if (!(await markPendingOrderProcessing(tx, orderId))) return false;
-        await recordAudit(tx, {
-          actorId,
-          action: 'order.processing',
-          targetType: 'order',
-          targetId: orderId,
-          before: { status: 'Pending' },
-          after: { status: 'Processing' },
-        });
-        return true;
-      });
+      const moved = await db.transaction((tx) => lifecycle.startProcessing(tx, orderId, actorId));
       if (moved) {
         return {
           success: true,

@@ -4,7 +4,7 @@ import type { MailMessage } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
 import { pendingMigrations } from '../../db/migrations.ts';
 import type { JobInspector, JobSummary, MailJob } from '../../jobs/job-queue.ts';
-import { orderMention } from '../orders/orders.mails.ts';
+import { orderMention } from '../orders/index.ts';
 import { errorLine, withOpened } from '../../lib/cli-run.ts';
 import { readBackup, writeBackup } from './backup.ts';
 import { findOrderWithEmail, ledgerRowsOfOrder, outboxRowsOfOrder } from './operations.repo.ts';

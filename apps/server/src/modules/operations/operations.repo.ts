@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, like } from 'drizzle-orm';
 import { authUsers, creditLedger, outbox, reportOrders } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
-import { orderMention } from '../orders/orders.mails.ts';
+import { orderMention } from '../orders/index.ts';
 
 export async function findOrderWithEmail(db: DbOrTx, id: string) {
   const rows = await db

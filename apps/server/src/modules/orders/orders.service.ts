@@ -15,13 +15,12 @@ import {
 import type { VehicleHistoryProvider } from '../../adapters/vehicle-history/index.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../../db/transaction.ts';
+import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { watchOrderedVehicle } from '../recall-watch/recall-watch.repo.ts';
 import { ExistingOrderError, HttpError } from '../../http/errors.ts';
-import { InsufficientCreditsError, spend } from '../credits/credits.ledger.ts';
+import { InsufficientCreditsError, spend } from '../credits/index.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
 import { hasReadableReport } from './orders.readable.ts';
 import { createPrecheckBudgets } from './orders.prechecks.ts';
@@ -56,6 +55,11 @@ export interface OrdersDeps {
   reportLinkFor(order: { id: string; userId: string }): string;
   /** The latest reported problem of each of a customer's orders (the problems module). */
   problemsOf(userId: string): Promise<Map<string, CustomerProblem>>;
+  /**
+   * Watches a new order's vehicle for recalls, in the order's transaction (the recall-watch
+   * module, which reads the orders it watches).
+   */
+  watchOrderedVehicle(tx: Tx, order: ReportOrderRow): Promise<void>;
 }
 
 /** Characters kept of a client's vehicle text (docs/limits.md, "Report orders"). */
@@ -242,7 +246,7 @@ export function createOrdersService(deps: OrdersDeps) {
             updatedAt: createdAt,
           });
           await enqueueMail(jobs, tx, orderReceivedMail(mail, input.email, created, slaHours));
-          await watchOrderedVehicle(tx, created);
+          await deps.watchOrderedVehicle(tx, created);
           await jobs.enqueue(tx, 'report-generation', { orderId: id });
           return created;
         });

@@ -1,13 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import type { JobQueue, JobSender } from '../../jobs/job-queue.ts';
-import { REFUND_REASONS, type OrderMailContext } from './orders.mails.ts';
-import { refundOrderAndMailCustomer } from './orders.refunds.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { OrderLifecycle } from './orders.lifecycle.ts';
+import { REFUND_REASONS } from './orders.mails.ts';
 import { lockNextOverdueOrder, type ReportOrderRow } from './orders.repo.ts';
 
 export interface SlaRefundDeps {
   db: Db;
-  jobs: JobSender;
-  mail: OrderMailContext;
+  lifecycle: Pick<OrderLifecycle, 'refundAndMailCustomer'>;
   slaHours: number;
   log: { info(obj: object, msg: string): void };
 }
@@ -15,7 +14,7 @@ export interface SlaRefundDeps {
 export type SlaRefundService = ReturnType<typeof createSlaRefundService>;
 
 /** The refund of orders nobody completed within REPORT_SLA_HOURS. */
-export function createSlaRefundService({ db, jobs, mail, slaHours, log }: SlaRefundDeps) {
+export function createSlaRefundService({ db, lifecycle, slaHours, log }: SlaRefundDeps) {
   /**
    * Refunds one overdue order, if any is left: the row is locked with SKIP LOCKED, so instances
    * running this at once each take a different order, and the refund, the status, the time and
@@ -26,13 +25,7 @@ export function createSlaRefundService({ db, jobs, mail, slaHours, log }: SlaRef
     return db.transaction(async (tx) => {
       const order = await lockNextOverdueOrder(tx, now);
       if (!order) return null;
-      return refundOrderAndMailCustomer(
-        tx,
-        { jobs, mail },
-        order,
-        REFUND_REASONS.overdue(slaHours),
-        now,
-      );
+      return lifecycle.refundAndMailCustomer(tx, order, REFUND_REASONS.overdue(slaHours), now);
     });
   }
 

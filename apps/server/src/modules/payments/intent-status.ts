@@ -2,7 +2,7 @@ import type { PaymentIntentStatus } from '@vr/contracts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../http/errors.ts';
-import { creditPurchase } from '../credits/credits.ledger.ts';
+import { creditPurchase } from '../credits/index.ts';
 import {
   findOwnedPaymentIntent,
   lockPaymentIntent,

@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findActivePackage } from '../catalog/catalog.repo.ts';
+import { findActivePackage } from '../catalog/index.ts';
 import { createGatewayCustomers } from './gateway-customer.ts';
 import {
   lockOwnedPaymentIntent,

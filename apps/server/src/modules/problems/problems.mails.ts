@@ -6,7 +6,7 @@ import {
   type ProblemKind,
 } from '@vr/contracts';
 import { noticeMail, type MailMessage } from '../../adapters/mail/index.ts';
-import { orderMention, type OrderMailContext } from '../orders/orders.mails.ts';
+import { orderMention, type OrderMailContext } from '../orders/index.ts';
 
 interface MailOrder {
   id: string;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   PROBLEM_MESSAGES,
   PROBLEM_REPORTS_PER_USER_DAY,
-  REPORT_COST_CREDITS,
   type AdminProblem,
   type CustomerProblem,
   type ProblemAction,
@@ -16,17 +15,16 @@ import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { problemsOpened, problemsResolved } from '../../lib/metrics.ts';
-import { queueRegeneration } from '../admin/admin.regenerate.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import { refund } from '../credits/credits.ledger.ts';
-import type { OrderMailContext } from '../orders/orders.mails.ts';
+import { queueRegeneration } from '../admin/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   findCustomerEmail,
   findOrder,
   lockOrder,
-  markOrderRefunded,
+  type OrderLifecycle,
+  type OrderMailContext,
   type ReportOrderRow,
-} from '../orders/orders.repo.ts';
+} from '../orders/index.ts';
 import { problemAnsweredMail, problemReceivedMail } from './problems.mails.ts';
 import {
   findOpenProblemOfOrder,
@@ -49,6 +47,8 @@ export interface ProblemsDeps {
   db: Db;
   jobs: JobSender;
   mail: OrderMailContext;
+  /** Returns an order's credit (the orders module). */
+  lifecycle: Pick<OrderLifecycle, 'refundByAdmin'>;
   now?: () => Date;
 }
 
@@ -97,7 +97,7 @@ export type ProblemsService = ReturnType<typeof createProblemsService>;
  * audit row in one transaction.
  */
 export function createProblemsService(deps: ProblemsDeps) {
-  const { db, jobs, mail } = deps;
+  const { db, jobs, mail, lifecycle } = deps;
   const now = deps.now ?? (() => new Date());
   const budgetKey = (userId: string) => `report-problem:user:${userId}`;
 
@@ -118,29 +118,13 @@ export function createProblemsService(deps: ProblemsDeps) {
       if (order.status !== 'Completed') {
         throw new HttpError(409, PROBLEM_MESSAGES.refundNotCompleted);
       }
-      const reason = problemRefundReason(problem.id);
-      const ledger = await refund(tx, {
-        userId: order.userId,
-        credits: REPORT_COST_CREDITS,
-        reference: order.id,
-        actorId,
-        reason,
-      });
-      if (!ledger.applied) throw new HttpError(409, PROBLEM_MESSAGES.refundNotCompleted);
-      await markOrderRefunded(tx, order.id, at);
-      await recordAudit(tx, {
-        actorId,
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: order.id,
-        before: { status: order.status },
-        after: {
-          status: 'Refunded',
-          credits: REPORT_COST_CREDITS,
-          balance: ledger.balance,
-          reason,
-        },
-      });
+      const refunded = await lifecycle.refundByAdmin(
+        tx,
+        order,
+        { actorId, reason: problemRefundReason(problem.id) },
+        at,
+      );
+      if (!refunded) throw new HttpError(409, PROBLEM_MESSAGES.refundNotCompleted);
     }
   }
 

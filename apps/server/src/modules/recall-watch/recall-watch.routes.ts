@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { escapeHtml } from '../../adapters/mail/mailer.ts';
 import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { currentUser, type AuthGuards } from '../auth/auth.guard.ts';
+import { currentUser, type AuthGuards } from '../auth/index.ts';
 import type { RecallWatchService } from './recall-watch.service.ts';
 
 /** The small page the unsubscribe link answers (no app, no sign-in, no script). */

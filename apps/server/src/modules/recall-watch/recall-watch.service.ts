@@ -20,8 +20,8 @@ import { HttpError } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { recallAlertsSent, recallWatchCalls, recallWatchVehicles } from '../../lib/metrics.ts';
-import { findCustomerEmail } from '../orders/orders.repo.ts';
-import { recallVehicle } from '../reports/report-generation.service.ts';
+import { findCustomerEmail } from '../orders/index.ts';
+import { recallVehicle } from '../reports/index.ts';
 import { createFreshRecalls, PassBudgetSpent } from './fresh-recalls.ts';
 import { recallAlertMail, type RecallMailContext } from './recall-watch.mails.ts';
 import {

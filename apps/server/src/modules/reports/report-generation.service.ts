@@ -18,18 +18,13 @@ import {
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue, JobSender, Jobs } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../jobs/mail-delivery.ts';
-import { REFUND_REASONS, reportReadyMail, type OrderMailContext } from '../orders/orders.mails.ts';
-import { refundOrderAndMailCustomer } from '../orders/orders.refunds.ts';
 import {
-  findCustomerEmail,
   findOrder,
   lockOrder,
-  markOrderCompleted,
-  markPendingOrderProcessing,
-  recordGenerationFailure,
+  REFUND_REASONS,
+  type OrderLifecycle,
   type ReportOrderRow,
-} from '../orders/orders.repo.ts';
+} from '../orders/index.ts';
 import type { ReportInputs } from './render/report-view.ts';
 import { saveReportInputs } from './reports.repo.ts';
 import { orderCompletion, reportGenerations } from '../../lib/metrics.ts';
@@ -49,8 +44,13 @@ export type RenderReport = (content: ReportContent) => Promise<Buffer>;
 export interface ReportGenerationDeps {
   db: Db;
   storage: ReportStorage;
+  /** The queue the next attempt goes on. */
   jobs: JobSender;
-  mail: OrderMailContext;
+  /** Moves the order: Processing, Completed, a failed attempt, Refunded (the orders module). */
+  lifecycle: Pick<
+    OrderLifecycle,
+    'startProcessing' | 'complete' | 'recordFailedAttempt' | 'refundAndMailCustomer'
+  >;
   decoder: Pick<VinDecoder, 'decode'>;
   history: VehicleHistoryProvider;
   recalls: RecallsProvider;
@@ -100,7 +100,7 @@ export type ReportGenerationService = ReturnType<typeof createReportGenerationSe
  * the row locked. No network call happens while the row is locked.
  */
 export function createReportGenerationService(deps: ReportGenerationDeps) {
-  const { db, storage, jobs, mail, log } = deps;
+  const { db, storage, jobs, lifecycle, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -180,14 +180,8 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         await saveReportInputs(tx, { orderId, reportKey: key, inputs, generatedAt: at });
         return 'kept';
       }
-      const completed = await markOrderCompleted(tx, order, { key, source: 'generated' }, at);
+      await lifecycle.complete(tx, order, { key, source: 'generated' }, at);
       await saveReportInputs(tx, { orderId, reportKey: key, inputs, generatedAt: at });
-      const email = await findCustomerEmail(tx, completed.userId);
-      if (email) {
-        await enqueueMail(jobs, tx, reportReadyMail(mail, email, completed), {
-          attachReportOf: completed.id,
-        });
-      }
       return { ordered: order.createdAt };
     });
     if (outcome === 'discard') {
@@ -223,7 +217,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       const attempts = order.generationAttempts + 1;
       if (order.status === 'Completed') {
         // A regeneration failed: the report the customer has stays.
-        await recordGenerationFailure(
+        await lifecycle.recordFailedAttempt(
           tx,
           order.id,
           { attempts, lastError: failure.message, nextAt: null },
@@ -234,7 +228,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       const nextAt = nextTryAt(attempts, at);
       const deadline = order.createdAt.getTime() + deps.retryHours * 3_600_000;
       if (failure.retryable && nextAt.getTime() <= deadline) {
-        await recordGenerationFailure(
+        await lifecycle.recordFailedAttempt(
           tx,
           order.id,
           { attempts, lastError: failure.message, nextAt },
@@ -248,7 +242,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         );
         return { outcome: 'retry', cause: 'provider_unavailable' };
       }
-      await recordGenerationFailure(
+      await lifecycle.recordFailedAttempt(
         tx,
         order.id,
         { attempts, lastError: failure.message, nextAt: null },
@@ -257,7 +251,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       const reason = failure.retryable
         ? REFUND_REASONS.providerUnavailable(deps.retryHours)
         : REFUND_REASONS.providerRefused(failure.message);
-      await refundOrderAndMailCustomer(tx, { jobs, mail }, order, reason, at);
+      await lifecycle.refundAndMailCustomer(tx, order, reason, at);
       log.info({ orderId: order.id, reason: failure.message }, 'report not generated; refunded');
       return {
         outcome: 'refunded',
@@ -283,7 +277,7 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
         // Only an admin's Regenerate redoes a report, and never over an uploaded one.
         if (!regenerate || order.reportSource !== 'generated') return;
       }
-      await markPendingOrderProcessing(db, orderId);
+      await lifecycle.startProcessing(db, orderId);
       const key = generatedReportKey(orderId);
       const signal = AbortSignal.timeout(deps.attemptTimeoutMs);
       let inputs: ReportInputs;

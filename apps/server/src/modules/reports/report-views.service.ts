@@ -14,8 +14,7 @@ import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
 import { consumeThrottle } from '../../db/throttles.repo.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
-import { findOrder, type ReportOrderRow } from '../orders/orders.repo.ts';
-import { hasReadableReport } from '../orders/orders.readable.ts';
+import { findOrder, hasReadableReport, type ReportOrderRow } from '../orders/index.ts';
 import { reportView } from './render/report-view.ts';
 import type { ReportLinks } from './report-links.ts';
 import {

@@ -5,23 +5,15 @@ import { buffer } from 'node:stream/consumers';
 import type { MailAttachment } from '../../adapters/mail/mailer.ts';
 import type { ReportStorage } from '../../adapters/report-storage/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { JobSender } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { HttpError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
-  reportReadyMail,
-  reportUpdatedMail,
-  type OrderMailContext,
-} from '../orders/orders.mails.ts';
-import {
-  findCustomerEmail,
   findOrder,
+  hasReadableReport,
   lockOrder,
-  markOrderCompleted,
+  type OrderLifecycle,
   type ReportOrderRow,
-} from '../orders/orders.repo.ts';
-import { hasReadableReport } from '../orders/orders.readable.ts';
+} from '../orders/index.ts';
 import type { ReportLinks } from './report-links.ts';
 import { checkReportPdf } from './report-pdf.ts';
 import { orderCompletion } from '../../lib/metrics.ts';
@@ -29,8 +21,8 @@ import { orderCompletion } from '../../lib/metrics.ts';
 export interface ReportsDeps {
   db: Db;
   storage: ReportStorage;
-  jobs: JobSender;
-  mail: OrderMailContext;
+  /** Completes the order and mails its customer (the orders module). */
+  lifecycle: Pick<OrderLifecycle, 'complete'>;
   links: Pick<ReportLinks, 'verify'>;
   maxReportMb: number;
   log: { warn(obj: object, msg: string): void };
@@ -67,7 +59,7 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 
 /** Report PDFs: attaching one to an order (admin upload, CLI), and reading one back. */
 export function createReportsService(deps: ReportsDeps) {
-  const { db, storage, jobs, mail, links, log } = deps;
+  const { db, storage, lifecycle, links, log } = deps;
   const checkPdf = deps.checkPdf ?? checkReportPdf;
 
   async function openStoredReport(order: ReportOrderRow): Promise<OpenedReport> {
@@ -103,7 +95,7 @@ export function createReportsService(deps: ReportsDeps) {
           if (!before) throw new HttpError(404, ATTACH_MESSAGES.orderNotFound);
           // The SLA job may have refunded it meanwhile; a refunded order stays refunded.
           if (before.status === 'Refunded') throw new HttpError(409, ATTACH_MESSAGES.refunded);
-          const completed = await markOrderCompleted(
+          const completed = await lifecycle.complete(
             tx,
             before,
             { key, source: 'uploaded' },
@@ -117,14 +109,6 @@ export function createReportsService(deps: ReportsDeps) {
             before: { status: before.status, reportKey: before.reportKey },
             after: { status: 'Completed', reportKey: key, bytes },
           });
-          const email = await findCustomerEmail(tx, completed.userId);
-          // A customer who has had the report already is told it changed, not that it is ready.
-          const notice = before.status === 'Completed' ? reportUpdatedMail : reportReadyMail;
-          if (email) {
-            await enqueueMail(jobs, tx, notice(mail, email, completed), {
-              attachReportOf: completed.id,
-            });
-          }
           return [before, completed] as const;
         });
       } catch (err) {

@@ -2,9 +2,9 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { emailSchema, roleSchema } from '@vr/contracts';
 import { withOpened } from '../../lib/cli-run.ts';
-import { OPERATIONS_USAGE } from '../operations/operations.cli.ts';
-import { RECALLS_USAGE } from '../recall-watch/recall-watch.cli.ts';
-import type { ReportsService } from '../reports/reports.service.ts';
+import { OPERATIONS_USAGE } from '../operations/index.ts';
+import { RECALLS_USAGE } from '../recall-watch/index.ts';
+import type { ReportsService } from '../reports/index.ts';
 import type { UsersService } from './users.service.ts';
 
 export const CLI_USAGE =

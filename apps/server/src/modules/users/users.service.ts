@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type AuthUser, type Role } from '@vr/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { HttpError } from '../../http/errors.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   ensureProfile,
   findIdentityByEmail,

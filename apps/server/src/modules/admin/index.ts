@@ -1,0 +1,8 @@
+/*
+ * The admin module's front door: what the rest of the server uses of it. Other modules import
+ * admin only from here.
+ */
+export { adminModule } from './admin.module.ts';
+export { queueRegeneration } from './admin.regenerate.ts';
+export { createAdminService } from './admin.service.ts';
+export { createAdminTryoutService } from './admin-tryout.service.ts';

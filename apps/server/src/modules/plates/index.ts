@@ -1,0 +1,7 @@
+/*
+ * The plates module's front door: what the rest of the server uses of it. Other modules import
+ * plates only from here.
+ */
+export { listPlateSearches } from './plates.repo.ts';
+export { platesRoutes } from './plates.routes.ts';
+export { createPlateService, type PlateService } from './plates.service.ts';
