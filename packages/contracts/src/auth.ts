@@ -153,6 +153,9 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
+/** Sign-out, refresh and /register take no body; an empty JSON object is accepted too. */
+export const emptyBodySchema = z.object({}).nullish();
+
 export const deleteUnverifiedUserBodySchema = z.object({ email: emailSchema });
 export type DeleteUnverifiedUserBody = z.input<typeof deleteUnverifiedUserBodySchema>;
 

@@ -28,3 +28,4 @@ export * from './recall-watch.ts';
 export * from './recall-watch-texts.ts';
 export * from './problem-view.ts';
 export * from './problems.ts';
+export * from './endpoints.ts';
