@@ -150,13 +150,11 @@ export const adminReportOrdersResponseSchema = z.object({
   pagination: paginationSchema,
   message: z.string(),
 });
-export type AdminReportOrdersResponse = z.infer<typeof adminReportOrdersResponseSchema>;
 
 export const adminUserOrdersResponseSchema = adminReportOrdersResponseSchema.extend({
   userId: z.string(),
   totalCount: z.number().int(),
 });
-export type AdminUserOrdersResponse = z.infer<typeof adminUserOrdersResponseSchema>;
 
 export const adminOrderCountsResponseSchema = z.object({
   success: z.literal(true),
@@ -176,7 +174,6 @@ export const adminMarkProcessingResponseSchema = z.object({
   message: z.string(),
   status: reportOrderStatusSchema,
 });
-export type AdminMarkProcessingResponse = z.infer<typeof adminMarkProcessingResponseSchema>;
 
 /** One pair's outcome of POST /api/api/admin/reports/batch-upload. */
 export const batchUploadResultSchema = z.object({
@@ -236,7 +233,6 @@ export const adminPlateSearchesResponseSchema = z.object({
   data: z.array(adminPlateSearchSchema),
   pagination: paginationSchema,
 });
-export type AdminPlateSearchesResponse = z.infer<typeof adminPlateSearchesResponseSchema>;
 
 /** GET /api/api/admin/audit-log: what administrators did, newest first. */
 export const adminAuditLogResponseSchema = z.object({

@@ -47,6 +47,5 @@ export const watchParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** PUT /api/api/recalls/watches/{id}: turn watching on or off. */
 export const setWatchingBodySchema = z.object({ watching: z.boolean() });
-export type SetWatchingBody = z.infer<typeof setWatchingBodySchema>;
 
 export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(200) });
