@@ -119,7 +119,8 @@ describe('admin panel', () => {
 
   it('finds a user by e-mail and says so when there is none', async () => {
     stubFetch({
-      '/api/api/admin/users/email/person1%40example.com': () => jsonResponse(user(1)),
+      '/api/api/admin/users/email/person1%40example.com': () =>
+        jsonResponse({ success: true, data: user(1) }),
       '/api/api/admin/users/email/': () => jsonResponse({ message: 'No user found' }, 404),
       '/api/api/admin/users': () => jsonResponse(usersPage([])),
       '/api/api/admin/credit-purchases': () => jsonResponse(purchases),

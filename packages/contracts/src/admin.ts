@@ -61,6 +61,38 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
+/** GET /api/api/admin/users: a page of users; also the admin access check. */
+export const adminUsersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminUserRowSchema),
+  pagination: paginationSchema,
+});
+
+/** GET /api/api/admin/users/email/{email}: the user of an address, found case-insensitively. */
+export const adminUserEmailParamsSchema = z.object({ email: z.string().max(320) });
+export const adminUserResponseSchema = z.object({
+  success: z.literal(true),
+  data: adminUserRowSchema,
+});
+
+/** What an admin route names by id in its path (a user, an order, a problem). */
+export const adminIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** GET /api/api/admin/report-orders/user/{userId} */
+export const adminUserOrdersParamsSchema = z.object({ userId: z.string().max(100) });
+
+/** PUT /api/api/admin/users/{id}: the id is trimmed by the route, which answers its own message. */
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * PUT /api/api/admin/users/{id}: any value is taken so that every bad one gets the product's own
+ * message (ADMIN_MESSAGES.invalidCredits, creditAboveMax); the document still says what is
+ * accepted.
+ */
+export const adminSetCreditBodySchema = z.object({
+  credit: z.unknown().meta({ type: 'integer', minimum: 0, maximum: ADMIN_CREDIT_MAX }),
+});
+
 /** PUT /api/api/admin/users/{id} */
 export const adminSetCreditResponseSchema = z.object({
   success: z.boolean(),
@@ -118,13 +150,11 @@ export const adminReportOrdersResponseSchema = z.object({
   pagination: paginationSchema,
   message: z.string(),
 });
-export type AdminReportOrdersResponse = z.infer<typeof adminReportOrdersResponseSchema>;
 
 export const adminUserOrdersResponseSchema = adminReportOrdersResponseSchema.extend({
   userId: z.string(),
   totalCount: z.number().int(),
 });
-export type AdminUserOrdersResponse = z.infer<typeof adminUserOrdersResponseSchema>;
 
 export const adminOrderCountsResponseSchema = z.object({
   success: z.literal(true),
@@ -144,7 +174,6 @@ export const adminMarkProcessingResponseSchema = z.object({
   message: z.string(),
   status: reportOrderStatusSchema,
 });
-export type AdminMarkProcessingResponse = z.infer<typeof adminMarkProcessingResponseSchema>;
 
 /** One pair's outcome of POST /api/api/admin/reports/batch-upload. */
 export const batchUploadResultSchema = z.object({
@@ -176,6 +205,9 @@ export const adminTryoutBodySchema = z.object({
     .refine((v) => v === '' || z.email().safeParse(v).success, ADMIN_MESSAGES.tryoutOneRecipient),
 });
 
+/** What a tryout found and did, as the lookup it ran answered it. */
+export const adminTryoutResponseSchema = z.record(z.string(), z.unknown());
+
 /**
  * One row of GET /api/api/admin/plate-searches: a customer's (or an admin's tryout) plate search,
  * answered from the cache or by the provider. `userEmail` is null once the user is deleted.
@@ -201,7 +233,6 @@ export const adminPlateSearchesResponseSchema = z.object({
   data: z.array(adminPlateSearchSchema),
   pagination: paginationSchema,
 });
-export type AdminPlateSearchesResponse = z.infer<typeof adminPlateSearchesResponseSchema>;
 
 /** GET /api/api/admin/audit-log: what administrators did, newest first. */
 export const adminAuditLogResponseSchema = z.object({

@@ -112,7 +112,6 @@ export const signUpBodySchema = z.object({
   password: passwordSchema,
   fullName: fullNameSchema.optional(),
 });
-export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 /**
  * The password the dialog still holds from the sign-up it verifies: a code verifies only the
@@ -127,13 +126,11 @@ export const verifyEmailBodySchema = z.object({
   otp: otpSchema,
   password: heldPasswordSchema,
 });
-export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 
 export const sendVerificationOtpBodySchema = z.object({
   email: emailField(AUTH_MESSAGES.resendVerificationEmailRequired),
   password: heldPasswordSchema,
 });
-export type SendVerificationOtpBody = z.input<typeof sendVerificationOtpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
@@ -141,20 +138,19 @@ export const signInBodySchema = z.object({
   /** Only after a STEP_UP_REQUIRED answer: the sign-in code it mailed (docs/auth-api.md). */
   otp: otpSchema.optional(),
 });
-export type SignInBody = z.input<typeof signInBodySchema>;
 
 export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
-export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
   email: emailSchema,
   otp: otpSchema,
   password: passwordSchema,
 });
-export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Sign-out, refresh and /register take no body; an empty JSON object is accepted too. */
+export const emptyBodySchema = z.object({}).nullish();
 
 export const deleteUnverifiedUserBodySchema = z.object({ email: emailSchema });
-export type DeleteUnverifiedUserBody = z.input<typeof deleteUnverifiedUserBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -193,20 +189,17 @@ export const passwordResetRequestedResponseSchema = z.object({
 export type PasswordResetRequestedResponse = z.infer<typeof passwordResetRequestedResponseSchema>;
 
 export const meResponseSchema = authUserSchema;
-export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const registerResponseSchema = z.object({
   success: z.literal(true),
   created: z.boolean().describe('false when the profile already existed'),
   user: authUserSchema,
 });
-export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const deleteUnverifiedUserResponseSchema = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
 });
-export type DeleteUnverifiedUserResponse = z.infer<typeof deleteUnverifiedUserResponseSchema>;
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -219,4 +212,3 @@ export const paginationSchema = z.object({
   pages: z.number().int(),
   total: z.number().int(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;

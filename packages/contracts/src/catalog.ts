@@ -15,4 +15,3 @@ export const creditPackagesResponseSchema = z.object({
   success: z.literal(true),
   packages: z.array(creditPackageSchema),
 });
-export type CreditPackagesResponse = z.infer<typeof creditPackagesResponseSchema>;

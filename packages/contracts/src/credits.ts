@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const creditBalanceResponseSchema = z.object({
   creditBalance: z.number().int().min(0),
 });
-export type CreditBalanceResponse = z.infer<typeof creditBalanceResponseSchema>;
 
 /** A purchase's description where its package had none (docs/product-rules.md). */
 export const CREDIT_PURCHASE_FALLBACK = 'Credit Purchase';
@@ -32,4 +31,3 @@ export const creditHistoryResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(creditHistoryItemSchema),
 });
-export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;

@@ -4,7 +4,6 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   message: z.string().optional(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** GET /api/api/ready: whether the instance takes traffic, and each check behind the answer. */
 export const readyResponseSchema = z.object({
@@ -16,4 +15,3 @@ export const readyResponseSchema = z.object({
     storage: z.boolean(),
   }),
 });
-export type ReadyResponse = z.infer<typeof readyResponseSchema>;

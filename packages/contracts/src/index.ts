@@ -25,5 +25,7 @@ export * from './report-texts.ts';
 export * from './report-view.ts';
 export * from './card-number.ts';
 export * from './recall-watch.ts';
+export * from './recall-watch-texts.ts';
 export * from './problem-view.ts';
 export * from './problems.ts';
+export * from './endpoints.ts';

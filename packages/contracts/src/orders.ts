@@ -49,7 +49,6 @@ export const createReportOrderResponseSchema = z.object({
   id: z.string(),
   reportUrl: z.string().nullable(),
 });
-export type CreateReportOrderResponse = z.infer<typeof createReportOrderResponseSchema>;
 
 /** A Completed report of a VIN is reused (409) for this many days (docs/orders-api.md). */
 export const REPEAT_ORDER_WINDOW_DAYS = 30;

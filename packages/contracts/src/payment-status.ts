@@ -31,7 +31,6 @@ export const UNFINISHED_PAYMENT_STATUSES = [
   'requires_action',
   'processing',
 ] as const;
-export type UnfinishedPaymentStatus = (typeof UNFINISHED_PAYMENT_STATUSES)[number];
 export const isUnfinishedPayment = among(UNFINISHED_PAYMENT_STATUSES);
 
 /** Confirm Payment: the intent waits for its confirmation. */

@@ -72,7 +72,6 @@ export type PaymentIntentView = z.infer<typeof paymentIntentViewSchema>;
 export const paymentIntentStateSchema = paymentIntentViewSchema.extend({
   message: z.string().nullable(),
 });
-export type PaymentIntentState = z.infer<typeof paymentIntentStateSchema>;
 
 /** POST /api/api/stripe-credit/credit-purchase: amount and credits come from the catalog. */
 export const creditPurchaseBodySchema = z.object({
@@ -93,7 +92,6 @@ export const cancelPaymentResponseSchema = z.object({
   success: z.literal(true),
   status: z.string(),
 });
-export type CancelPaymentResponse = z.infer<typeof cancelPaymentResponseSchema>;
 
 const billingText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -125,7 +123,6 @@ export const sandboxCardBodySchema = z.object({
   cvc: z.string().max(8),
   billingDetails: billingDetailsSchema.optional(),
 });
-export type SandboxCardBody = z.input<typeof sandboxCardBodySchema>;
 
 /** A card the gateway created from what the customer typed: all the server keeps of it. */
 export const createdCardSchema = z.object({

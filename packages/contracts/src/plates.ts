@@ -51,7 +51,6 @@ export const plateStatesResponseSchema = z.object({
   success: z.literal(true),
   states: z.array(z.object({ code: z.string(), name: z.string() })),
 });
-export type PlateStatesResponse = z.infer<typeof plateStatesResponseSchema>;
 
 /** GET /api/api/license-plate/health (no token). */
 export const plateHealthResponseSchema = z.object({
@@ -61,4 +60,3 @@ export const plateHealthResponseSchema = z.object({
   reachable: z.boolean().nullable(),
   message: z.string(),
 });
-export type PlateHealthResponse = z.infer<typeof plateHealthResponseSchema>;

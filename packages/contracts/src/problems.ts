@@ -70,7 +70,6 @@ export const adminProblemsResponseSchema = z.object({
   counts: z.object({ open: z.number(), resolved: z.number() }),
   pagination: paginationSchema,
 });
-export type AdminProblemsResponse = z.infer<typeof adminProblemsResponseSchema>;
 
 /** POST /api/api/admin/problems/{id}/resolve */
 export const resolveProblemBodySchema = z.object({

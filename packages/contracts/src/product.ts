@@ -6,6 +6,9 @@
 /** Where every product endpoint lives (docs/*-api.md): the server mounts them there, the web calls them there. */
 export const API_PREFIX = '/api/api';
 
+/** Where the account endpoints live (docs/auth-api.md): sign-up, sign-in, codes, sign-out. */
+export const AUTH_PREFIX = '/api/auth';
+
 /** Defaults of PRODUCT_NAME and CONTACT_EMAIL (README.md); server and web agree on them. */
 export const DEFAULT_PRODUCT_NAME = 'Vehicle Records';
 export const DEFAULT_CONTACT_EMAIL = 'support@localhost';

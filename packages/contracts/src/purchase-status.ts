@@ -59,4 +59,3 @@ export const pendingPaymentsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(pendingPaymentSchema),
 });
-export type PendingPaymentsResponse = z.infer<typeof pendingPaymentsResponseSchema>;

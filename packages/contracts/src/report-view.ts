@@ -89,6 +89,12 @@ export const reportViewSchema = z.object({
 });
 export type ReportView = z.infer<typeof reportViewSchema>;
 
+/** The owner's report routes under /api/api/report-orders/{id}/. */
+export const reportOrderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A share link's token: /api/api/shared-reports/{token}, its PDF, and the page /r/{token}. */
+export const sharedReportParamsSchema = z.object({ token: z.string().min(1).max(100) });
+
 /** GET /api/api/shared-reports/{token}: what a shared page shows; never the owner's e-mail. */
 export const sharedReportResponseSchema = z.object({
   vin: z.string(),

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminPanel } from '../features/admin/AdminPanel.tsx';
 import { useToast } from '../components/toast/toast-context.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';
 import { SignInFirst } from './SignInFirst.tsx';
@@ -33,7 +33,7 @@ export default function AdminPage() {
     let live = true;
     const check = async () => {
       try {
-        await apiFetch('/admin/users?page=1&size=10', { auth: true });
+        await api('GET /admin/users', { query: { page: 1, size: 10 }, auth: true });
         if (live) setAdminFor(userId);
       } catch (err) {
         // 403 (not an admin) and every other failure: the panel stays hidden, back to `/`, and

@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { authFetch, refreshSession, type SessionBody } from '../lib/api.ts';
+import { authApi, refreshSession, type SessionBody } from '../lib/api.ts';
 import { setToken } from '../lib/token.ts';
 import { SessionContext, type SessionState, type SessionUser } from '../lib/session-context.ts';
 
@@ -20,6 +21,9 @@ export function SessionProvider({
 }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
+  const { mutateAsync: endSession } = useMutation({
+    mutationFn: () => authApi('POST /sign-out', {}),
+  });
 
   useEffect(() => {
     let live = true;
@@ -51,14 +55,14 @@ export function SessionProvider({
 
   const signOut = useCallback(async () => {
     try {
-      await authFetch('/sign-out', {});
+      await endSession();
     } catch {
       // the server session may already be gone; forget it here anyway
     }
     setToken(null);
     setUser(null);
     onSignedOut?.();
-  }, [onSignedOut]);
+  }, [onSignedOut, endSession]);
 
   const value = useMemo<SessionState>(
     () => ({ loading, user, establish, signOut }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lowestUnitPriceCents, type CreditPackage } from '@vr/contracts';
-import { apiFetch } from './api.ts';
+import { api } from './api.ts';
 import { readStored, writeStored } from './storage.ts';
 
 const CATALOG_STORAGE_KEY = 'vr.credit-packages.v1';
@@ -18,7 +18,7 @@ export interface Catalog {
 export async function fetchCatalog(): Promise<Catalog> {
   // The schema module (zod) and the catalog load in parallel.
   const schemas = import('./schemas.ts');
-  const response = apiFetch('/stripe-credit/credit-packages');
+  const response = api('GET /stripe-credit/credit-packages');
   response.catch(() => undefined);
   const { creditPackagesResponseSchema } = await schemas;
   try {

@@ -1,5 +1,5 @@
 import { LOOKUP_MESSAGES, type PlateSearchResponse } from '@vr/contracts';
-import { ApiError, apiFetch } from './api.ts';
+import { ApiError, api } from './api.ts';
 
 /**
  * Finds the VIN of a plate (GET /api/api/license-plate/search/{plate}/{state}); throws the
@@ -8,10 +8,10 @@ import { ApiError, apiFetch } from './api.ts';
 export async function lookupPlate(state: string, plate: string): Promise<PlateSearchResponse> {
   let body: PlateSearchResponse;
   try {
-    body = await apiFetch<PlateSearchResponse>(
-      `/license-plate/search/${encodeURIComponent(plate)}/${encodeURIComponent(state)}`,
-      { auth: true },
-    );
+    body = await api('GET /license-plate/search/:plate/:state', {
+      params: { plate, state },
+      auth: true,
+    });
   } catch (err) {
     if (err instanceof ApiError) {
       const text = (err.body?.error as string | undefined) ?? err.message;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DEFAULT_CONTACT_EMAIL, DEFAULT_PRODUCT_NAME, type PublicConfig } from '@vr/contracts';
-import { apiFetch } from './api.ts';
+import { api } from './api.ts';
 import { readStored, writeStored } from './storage.ts';
 
 const STORAGE_KEY = 'vr.public-config.v1';
@@ -23,7 +23,7 @@ async function fetchPublicConfig(): Promise<PublicConfig> {
   try {
     const [{ publicConfigSchema }, body] = await Promise.all([
       import('./schemas.ts'),
-      apiFetch('/public-config'),
+      api('GET /public-config'),
     ]);
     const config = publicConfigSchema.parse(body);
     writeStored(STORAGE_KEY, config);

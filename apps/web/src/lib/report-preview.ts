@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReportPreview } from '@vr/contracts';
-import { apiFetch } from './api.ts';
+import { api } from './api.ts';
 
 /**
  * What a report of the VIN can hold (free for a signed-in customer, counted per hour): the
@@ -10,10 +9,7 @@ import { apiFetch } from './api.ts';
 export function useReportPreview(vin: string | null) {
   return useQuery({
     queryKey: ['orders', 'preview', vin],
-    queryFn: () =>
-      apiFetch<ReportPreview>(`/report-orders/preview/${encodeURIComponent(vin!)}`, {
-        auth: true,
-      }),
+    queryFn: () => api('GET /report-orders/preview/:vin', { params: { vin: vin! }, auth: true }),
     enabled: vin !== null,
     retry: false,
     staleTime: 10 * 60_000,

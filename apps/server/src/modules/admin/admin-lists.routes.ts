@@ -4,13 +4,13 @@ import {
   adminOrderCountsResponseSchema,
   adminPlateSearchesResponseSchema,
   adminReportOrdersResponseSchema,
+  adminUserOrdersParamsSchema,
   adminUserOrdersResponseSchema,
   countOf,
   paginationQuerySchema,
   type ReportOrderStatusValue,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -107,7 +107,7 @@ export const adminListsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         tags: ['admin'],
         summary: "A page of one user's report orders",
         security,
-        params: z.object({ userId: z.string().max(100) }),
+        params: adminUserOrdersParamsSchema,
         querystring: paginationQuerySchema,
         response: { 200: adminUserOrdersResponseSchema, ...errors },
       },

@@ -1,6 +1,5 @@
-import { adminMarkProcessingResponseSchema } from '@vr/contracts';
+import { adminIdParamsSchema, adminMarkProcessingResponseSchema } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { AdminService } from './admin.service.ts';
@@ -21,7 +20,7 @@ export const adminOrderStatusRoutes: FastifyPluginAsyncZod<{ admin: AdminService
         tags: ['admin'],
         summary: 'Mark a Pending report order as Processing',
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        params: adminIdParamsSchema,
         response: {
           200: adminMarkProcessingResponseSchema,
           ...errorResponses(400, 401, 403, 404, 409),
@@ -40,7 +39,7 @@ export const adminOrderStatusRoutes: FastifyPluginAsyncZod<{ admin: AdminService
         description:
           'An open order gets an attempt at once; a Completed order with a generated report gets it redone, without a second mail. 409 for a refunded order or one with an uploaded report (upload again to replace it).',
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        params: adminIdParamsSchema,
         response: {
           200: adminMarkProcessingResponseSchema,
           ...errorResponses(400, 401, 403, 404, 409),

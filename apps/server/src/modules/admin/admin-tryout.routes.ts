@@ -1,10 +1,10 @@
 import {
   adminAuditLogResponseSchema,
   adminTryoutBodySchema,
+  adminTryoutResponseSchema,
   paginationQuerySchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { listAudit } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
@@ -28,7 +28,7 @@ export const adminTryoutRoutes: FastifyPluginAsyncZod<{
         security: [{ bearerAuth: [] }],
         body: adminTryoutBodySchema,
         response: {
-          200: z.record(z.string(), z.unknown()),
+          200: adminTryoutResponseSchema,
           ...errorResponses(400, 401, 403, 429),
         },
       },

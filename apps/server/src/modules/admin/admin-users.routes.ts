@@ -1,10 +1,14 @@
 import {
   ADMIN_CREDIT_MAX,
   ADMIN_MESSAGES,
+  adminSetCreditBodySchema,
   adminSetCreditResponseSchema,
+  adminUserEmailParamsSchema,
+  adminUserParamsSchema,
+  adminUserResponseSchema,
   adminUserRowSchema,
+  adminUsersResponseSchema,
   paginationQuerySchema,
-  paginationSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,12 +32,6 @@ function parseCredit(value: unknown): number {
   return credit;
 }
 
-/**
- * Any value is taken so that every bad one gets the product's own message; the document still says what
- * is accepted.
- */
-const creditSchema = z.unknown().meta({ type: 'integer', minimum: 0, maximum: ADMIN_CREDIT_MAX });
-
 /** User Management: the access check, the user lists, the search by e-mail, the credit. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminService }> = async (
   app,
@@ -47,14 +45,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
         summary: 'A page of users; also the admin access check',
         security,
         querystring: paginationQuerySchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(adminUserRowSchema),
-            pagination: paginationSchema,
-          }),
-          ...errors,
-        },
+        response: { 200: adminUsersResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -91,11 +82,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
         tags: ['admin'],
         summary: 'Find a user by e-mail (case-insensitive)',
         security,
-        params: z.object({ email: z.string().max(320) }),
-        response: {
-          200: z.object({ success: z.literal(true), data: adminUserRowSchema }),
-          ...errors,
-        },
+        params: adminUserEmailParamsSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -114,8 +102,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Db; admin: AdminServi
         tags: ['admin'],
         summary: "Set a user's credit balance (one admin adjustment in the ledger)",
         security,
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: z.object({ credit: creditSchema }),
+        params: adminUserParamsSchema,
+        body: adminSetCreditBodySchema,
         response: { 200: adminSetCreditResponseSchema, ...errors },
       },
     },

@@ -1,6 +1,7 @@
 import {
   authSessionResponseSchema,
   authSuccessResponseSchema,
+  emptyBodySchema,
   passwordResetRequestedResponseSchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
@@ -12,7 +13,6 @@ import {
 } from '@vr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { foreignOriginError, requireJsonBodies } from './auth-errors.ts';
 import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -44,9 +44,6 @@ function fromTrustedOrigin(request: FastifyRequest, trusted: readonly string[]):
   if (!claimed || !URL.canParse(claimed)) return false;
   return trusted.includes(new URL(claimed).origin);
 }
-
-/** Sign-out and refresh take no body; an empty JSON object is accepted too. */
-const emptyBodySchema = z.object({}).nullish();
 
 const tags = ['auth'];
 

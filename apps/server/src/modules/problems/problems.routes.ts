@@ -1,4 +1,5 @@
 import {
+  adminIdParamsSchema,
   adminProblemsQuerySchema,
   adminProblemsResponseSchema,
   customerProblemSchema,
@@ -10,7 +11,6 @@ import {
   resolveProblemResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses.ts';
 import { paginationOf } from '../../http/pagination.ts';
 import { currentUser, type AuthGuards } from '../auth/index.ts';
@@ -115,7 +115,7 @@ export const adminProblemsRoutes: FastifyPluginAsyncZod<{
         description:
           '`action`: `reply` (nothing more), `regenerate` (the report is generated again; 409 for an uploaded report), `corrected` (a corrected report was uploaded since the problem was reported; 409 otherwise) or `refund` (the credit comes back: a ledger refund with the problem as its reason, the order becomes Refunded, its report stays readable). One transaction with the audit rows and the mail; 409 when already answered.',
         security,
-        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        params: adminIdParamsSchema,
         body: resolveProblemBodySchema,
         response: {
           200: resolveProblemResponseSchema,

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import {
   REPORT_VIEW_MESSAGES,
+  reportOrderParamsSchema,
   reportShareResponseSchema,
   reportShareStatusSchema,
   reportViewResponseSchema,
   SHARED_REPORT_RATE_PER_ADDRESS_MINUTE,
+  sharedReportParamsSchema,
   sharedReportResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,8 +17,6 @@ import { currentUser, type AuthGuards } from '../auth/index.ts';
 import type { ReportViewsService } from './report-views.service.ts';
 import { pdfResponse, sendReport } from './reports.routes.ts';
 
-const orderParams = z.object({ id: z.string().min(1).max(100) });
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
 const NOINDEX = 'noindex, nofollow';
 
 /** The owner's report page data and share link (docs/orders-api.md). */
@@ -34,7 +34,7 @@ export const reportViewsRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: "My Completed order's report as a page (null view: the report is a PDF only)",
         security,
-        params: orderParams,
+        params: reportOrderParamsSchema,
         response: { 200: reportViewResponseSchema, ...errorResponses(401, 404, 409) },
       },
     },
@@ -48,7 +48,7 @@ export const reportViewsRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: 'Share my Completed report: a new link for 30 days (an earlier one stops working)',
         security,
-        params: orderParams,
+        params: reportOrderParamsSchema,
         response: { 200: reportShareResponseSchema, ...errorResponses(401, 404, 409) },
       },
     },
@@ -62,7 +62,7 @@ export const reportViewsRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: 'Whether my report has a live share link, until when, and how often it was opened',
         security,
-        params: orderParams,
+        params: reportOrderParamsSchema,
         response: { 200: reportShareStatusSchema, ...errorResponses(401, 404) },
       },
     },
@@ -76,7 +76,7 @@ export const reportViewsRoutes: FastifyPluginAsyncZod<{
         tags: ['report orders'],
         summary: 'Revoke the share link of my report at once',
         security,
-        params: orderParams,
+        params: reportOrderParamsSchema,
         response: { 204: z.null(), ...errorResponses(401, 404) },
       },
     },
@@ -106,7 +106,7 @@ export const sharedReportRoutes: FastifyPluginAsyncZod<{ views: ReportViewsServi
       schema: {
         tags: ['shared reports'],
         summary: 'A shared report as a page (no account); each answer counts as one open',
-        params: tokenParams,
+        params: sharedReportParamsSchema,
         response: { 200: sharedReportResponseSchema, ...errorResponses(404, 429) },
       },
     },
@@ -121,7 +121,7 @@ export const sharedReportRoutes: FastifyPluginAsyncZod<{ views: ReportViewsServi
       schema: {
         tags: ['shared reports'],
         summary: "A shared report's PDF (no account)",
-        params: tokenParams,
+        params: sharedReportParamsSchema,
         response: { ...pdfResponse, ...errorResponses(404, 429) },
       },
       compress: false,
@@ -153,13 +153,17 @@ export const sharedPageRoutes: FastifyPluginAsyncZod<{
       : Promise.resolve(
           `<!doctype html><html><head>${robotsMeta}<title>Shared report</title></head><body></body></html>`,
         ));
-  app.get('/r/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
-    reply.header('X-Robots-Tag', NOINDEX).header('Cache-Control', 'private, no-store');
-    // A dead link gets the same page with a 404: the app tells the visitor the link is gone.
-    const live = await views.isLiveShare(request.params.token);
-    return reply
-      .status(live ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(await page());
-  });
+  app.get(
+    '/r/:token',
+    { schema: { hide: true, params: sharedReportParamsSchema } },
+    async (request, reply) => {
+      reply.header('X-Robots-Tag', NOINDEX).header('Cache-Control', 'private, no-store');
+      // A dead link gets the same page with a 404: the app tells the visitor the link is gone.
+      const live = await views.isLiveShare(request.params.token);
+      return reply
+        .status(live ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(await page());
+    },
+  );
 };

@@ -2,11 +2,11 @@ import {
   AUTH_MESSAGES,
   deleteUnverifiedUserBodySchema,
   deleteUnverifiedUserResponseSchema,
+  emptyBodySchema,
   meResponseSchema,
   registerResponseSchema,
 } from '@vr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AuthError, currentUser, requireJsonBodies, type AuthGuards } from '../auth/index.ts';
 import { answerValidationAsForms } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         tags: ['users'],
         summary: 'Create the backend profile of the signed-in identity (idempotent)',
         security: [{ bearerAuth: [] }],
-        body: z.object({}).nullish(),
+        body: emptyBodySchema,
         response: { 200: registerResponseSchema, ...errorResponses(400, 401) },
       },
     },

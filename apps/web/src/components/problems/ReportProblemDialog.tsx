@@ -17,12 +17,11 @@ import {
   PROBLEM_KIND_LABELS,
   PROBLEM_KINDS,
   PROBLEM_MESSAGES,
-  type CustomerProblem,
   type ProblemKind,
   type ReportProblemBody,
 } from '@vr/contracts';
 import { useState } from 'react';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { useToast } from '../toast/toast-context.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
@@ -48,11 +47,7 @@ export function ReportProblemDialog({
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
   const send = useMutation({
     mutationFn: (body: ReportProblemBody) =>
-      apiFetch<CustomerProblem>(`/report-orders/${encodeURIComponent(order.id)}/problem`, {
-        auth: true,
-        method: 'POST',
-        body: JSON.stringify(body),
-      }),
+      api('POST /report-orders/:id/problem', { params: { id: order.id }, body, auth: true }),
     onSuccess: onReported,
   });
   const toast = useToast();

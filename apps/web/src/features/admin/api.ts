@@ -1,25 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminCreditPurchase,
-  AdminMarkProcessingResponse,
-  AdminOrderCounts,
-  AdminPlateSearchesResponse,
-  AdminReportOrder,
-  AdminUserOrdersResponse,
-  AdminUserRow,
-  BatchUploadResponse,
-  Pagination,
-} from '@vr/contracts';
+import type { AdminReportOrder, AdminUserRow } from '@vr/contracts';
 import { ADMIN_MESSAGES } from '@vr/contracts';
-import { ApiError, apiFetch as baseFetch, apiResponse, type ApiInit } from '../../lib/api.ts';
+import {
+  ApiError,
+  api,
+  apiResponse,
+  type ApiAnswer,
+  type ApiKey,
+  type ApiRequest,
+} from '../../lib/api.ts';
 
 /**
  * The admin calls: an authentication failure reads as ADMIN_MESSAGES.authFailed
  * (docs/product-rules.md#no-mock-data).
  */
-export async function apiFetch<T>(path: string, init: ApiInit): Promise<T> {
+export async function adminApi<K extends ApiKey>(
+  ...call: Parameters<typeof api<K>>
+): Promise<ApiAnswer<K>> {
   try {
-    return await baseFetch<T>(path, init);
+    return await api(...call);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       throw new ApiError(ADMIN_MESSAGES.authFailed, 401, err.body);
@@ -45,52 +44,37 @@ export const adminKeys = {
 
 const ADMIN_QUERY = { retry: 1, placeholderData: keepPreviousData } as const;
 
-interface UsersPage {
-  data: AdminUserRow[];
-  pagination: Pagination;
-}
+/** The page of an admin list. */
+const pageOf = (page: number) => ({ page, size: ADMIN_PAGE_SIZE });
 
 export function useAdminUsers(page: number) {
   return useQuery({
     queryKey: adminKeys.users(page),
-    queryFn: () =>
-      apiFetch<UsersPage>(`/admin/users?page=${page}&size=${ADMIN_PAGE_SIZE}`, { auth: true }),
+    queryFn: () => adminApi('GET /admin/users', { query: pageOf(page), auth: true }),
     ...ADMIN_QUERY,
   });
 }
 
 export function findUserByEmail(email: string): Promise<AdminUserRow> {
-  return apiFetch<AdminUserRow | { data: AdminUserRow }>(
-    `/admin/users/email/${encodeURIComponent(email.trim())}`,
-    { auth: true },
-  ).then((body) => ('data' in body ? body.data : body));
+  return adminApi('GET /admin/users/email/:email', {
+    params: { email: email.trim() },
+    auth: true,
+  }).then((body) => body.data);
 }
 
 export function useSetCredit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, credit }: { userId: string; credit: number }) =>
-      apiFetch<{ success: boolean; message: string }>(
-        `/admin/users/${encodeURIComponent(userId)}`,
-        { auth: true, method: 'PUT', body: JSON.stringify({ credit }) },
-      ),
+      adminApi('PUT /admin/users/:id', { params: { id: userId }, body: { credit }, auth: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
-}
-
-interface PurchasesPage {
-  data: AdminCreditPurchase[];
-  totalRecords: number;
-  limit: number;
 }
 
 export function useAdminPurchases(page: number) {
   return useQuery({
     queryKey: adminKeys.purchases(page),
-    queryFn: () =>
-      apiFetch<PurchasesPage>(`/admin/credit-purchases?page=${page}&size=${ADMIN_PAGE_SIZE}`, {
-        auth: true,
-      }),
+    queryFn: () => adminApi('GET /admin/credit-purchases', { query: pageOf(page), auth: true }),
     ...ADMIN_QUERY,
   });
 }
@@ -99,33 +83,22 @@ export function useOrderCounts() {
   return useQuery({
     queryKey: adminKeys.counts,
     queryFn: () =>
-      apiFetch<{ counts: AdminOrderCounts }>('/admin/report-orders/counts', { auth: true }).then(
-        (body) => body.counts,
-      ),
+      adminApi('GET /admin/report-orders/counts', { auth: true }).then((body) => body.counts),
     retry: 1,
   });
 }
 
-interface OrdersPage {
-  data: AdminReportOrder[];
-  pagination: Pagination;
-  message: string;
-}
-
-const FILTER_PATHS: Record<OrderFilter, string> = {
-  all: '/admin/report-orders',
-  pending: '/admin/report-orders/pending',
-  processing: '/admin/report-orders/processing',
-  completed: '/admin/report-orders/completed',
-};
+const FILTER_LISTS = {
+  all: 'GET /admin/report-orders',
+  pending: 'GET /admin/report-orders/pending',
+  processing: 'GET /admin/report-orders/processing',
+  completed: 'GET /admin/report-orders/completed',
+} as const satisfies Record<OrderFilter, ApiKey>;
 
 export function useAdminOrders(filter: OrderFilter, page: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.orders(filter, page),
-    queryFn: () =>
-      apiFetch<OrdersPage>(`${FILTER_PATHS[filter]}?page=${page}&size=${ADMIN_PAGE_SIZE}`, {
-        auth: true,
-      }),
+    queryFn: () => adminApi(FILTER_LISTS[filter], { query: pageOf(page), auth: true }),
     enabled,
     ...ADMIN_QUERY,
   });
@@ -135,10 +108,11 @@ export function useUserOrders(userId: string | null, page: number) {
   return useQuery({
     queryKey: adminKeys.userOrders(userId ?? '', page),
     queryFn: () =>
-      apiFetch<AdminUserOrdersResponse>(
-        `/admin/report-orders/user/${encodeURIComponent(userId ?? '')}?page=${page}&size=${ADMIN_PAGE_SIZE}`,
-        { auth: true },
-      ),
+      adminApi('GET /admin/report-orders/user/:userId', {
+        params: { userId: userId ?? '' },
+        query: pageOf(page),
+        auth: true,
+      }),
     enabled: userId !== null,
     ...ADMIN_QUERY,
   });
@@ -151,11 +125,7 @@ export function useUploadReport() {
       const form = new FormData();
       form.append('reportOrderIds', orderId);
       form.append('files', file, file.name);
-      return apiFetch<BatchUploadResponse>('/admin/reports/batch-upload', {
-        auth: true,
-        method: 'POST',
-        body: form,
-      });
+      return adminApi('POST /admin/reports/batch-upload', { body: form, auth: true });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
@@ -166,10 +136,7 @@ export function useMarkProcessing() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<AdminMarkProcessingResponse>(
-        `/admin/report-orders/${encodeURIComponent(orderId)}/processing`,
-        { auth: true, method: 'POST' },
-      ),
+      adminApi('POST /admin/report-orders/:id/processing', { params: { id: orderId }, auth: true }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }
@@ -179,10 +146,7 @@ export function useRegenerate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<AdminMarkProcessingResponse>(
-        `/admin/report-orders/${encodeURIComponent(orderId)}/regenerate`,
-        { auth: true, method: 'POST' },
-      ),
+      adminApi('POST /admin/report-orders/:id/regenerate', { params: { id: orderId }, auth: true }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }
@@ -193,7 +157,7 @@ export async function downloadReport(
 ): Promise<void> {
   if (!order.reportUrl) return;
   const path = order.reportUrl.replace(/^\/api\/api/, '');
-  const res = await apiResponse(path, { auth: true, headers: { Accept: 'application/pdf' } });
+  const res = await apiResponse(path, 'application/pdf');
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -208,11 +172,7 @@ export async function downloadReport(
 export function usePlateSearches(page: number) {
   return useQuery({
     queryKey: adminKeys.plateSearches(page),
-    queryFn: () =>
-      apiFetch<AdminPlateSearchesResponse>(
-        `/admin/plate-searches?page=${page}&size=${ADMIN_PAGE_SIZE}`,
-        { auth: true },
-      ),
+    queryFn: () => adminApi('GET /admin/plate-searches', { query: pageOf(page), auth: true }),
     ...ADMIN_QUERY,
   });
 }
@@ -223,29 +183,13 @@ export function useRefreshPlateSearches() {
   return () => client.invalidateQueries({ queryKey: ['admin', 'plate-searches'] });
 }
 
-export interface PlateTestResult {
-  success: boolean;
-  found: boolean;
-  vin: string | null;
-  error: string | null;
-  message: string;
-}
-
-export function testPlate(state: string, plate: string): Promise<PlateTestResult> {
-  return apiFetch<PlateTestResult>(
-    `/license-plate/search/${encodeURIComponent(plate)}/${encodeURIComponent(state)}`,
-    { auth: true },
-  );
-}
-
-export function runTryout(body: {
-  vin: string;
-  vehicle: string;
-  email: string;
-}): Promise<Record<string, unknown>> {
-  return apiFetch<Record<string, unknown>>('/admin/tryout', {
+export function testPlate(state: string, plate: string) {
+  return adminApi('GET /license-plate/search/:plate/:state', {
+    params: { plate, state },
     auth: true,
-    method: 'POST',
-    body: JSON.stringify(body),
   });
+}
+
+export function runTryout(body: ApiRequest<'POST /admin/tryout'>['body']) {
+  return adminApi('POST /admin/tryout', { body, auth: true });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProblem, AdminProblemsResponse, ResolveProblemBody } from '@vr/contracts';
-import { ADMIN_PAGE_SIZE, apiFetch } from './api.ts';
+import type { ResolveProblemBody } from '@vr/contracts';
+import { ADMIN_PAGE_SIZE, adminApi } from './api.ts';
 
 export type ProblemFilter = 'open' | 'resolved' | 'all';
 
@@ -14,15 +14,11 @@ const problemKeys = {
 export function useAdminProblems(state: ProblemFilter, q: string, page: number) {
   return useQuery({
     queryKey: problemKeys.list(state, q, page),
-    queryFn: () => {
-      const query = new URLSearchParams({
-        state,
-        page: String(page),
-        size: String(ADMIN_PAGE_SIZE),
-      });
-      if (q) query.set('q', q);
-      return apiFetch<AdminProblemsResponse>(`/admin/problems?${query}`, { auth: true });
-    },
+    queryFn: () =>
+      adminApi('GET /admin/problems', {
+        query: { state, page, size: ADMIN_PAGE_SIZE, ...(q ? { q } : {}) },
+        auth: true,
+      }),
     retry: 1,
     placeholderData: keepPreviousData,
   });
@@ -33,10 +29,7 @@ export function useResolveProblem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ResolveProblemBody }) =>
-      apiFetch<{ success: boolean; message: string; problem: AdminProblem }>(
-        `/admin/problems/${encodeURIComponent(id)}/resolve`,
-        { auth: true, method: 'POST', body: JSON.stringify(body) },
-      ),
+      adminApi('POST /admin/problems/:id/resolve', { params: { id }, body, auth: true }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: problemKeys.all });
       await client.invalidateQueries({ queryKey: ['admin', 'orders'] });

@@ -1,7 +1,8 @@
 import { AUTH_LIMITS, AUTH_MESSAGES, TIMINGS } from '@vr/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch, authFetch, type SessionBody } from '../../lib/api.ts';
+import type { SessionBody } from '../../lib/api.ts';
 import { setToken } from '../../lib/token.ts';
+import { useAuthCalls } from './api.ts';
 import {
   EMPTY_FORM,
   authErrorMessage,
@@ -46,6 +47,7 @@ export function useAuthFlow({
   initialMode: AuthMode;
   onSignedIn: (session: SessionBody) => void;
 }) {
+  const calls = useAuthCalls();
   const [resumed] = useState(resumable);
   const [mode, setModeState] = useState<AuthMode>(resumed?.mode ?? initialMode);
   const [form, setForm] = useState<AuthForm>(resumed?.form ?? EMPTY_FORM);
@@ -113,7 +115,7 @@ export function useAuthFlow({
   const email = form.email.trim();
 
   const signUp = async () => {
-    await authFetch('/sign-up/email', {
+    await calls.signUp.mutateAsync({
       email,
       password: form.password,
       ...(form.fullName.trim() ? { fullName: form.fullName.trim() } : {}),
@@ -144,7 +146,7 @@ export function useAuthFlow({
     let session: SessionBody;
     try {
       // The code verifies only the sign-up it was mailed for, made with this password.
-      session = await authFetch<SessionBody>('/email-otp/verify-email', {
+      session = await calls.verifyEmail.mutateAsync({
         email,
         otp: form.verificationCode.trim(),
         password: form.password,
@@ -157,7 +159,7 @@ export function useAuthFlow({
     }
     try {
       setToken(session.token);
-      await apiFetch('/register', { method: 'POST', body: '{}', auth: true });
+      await calls.register.mutateAsync();
       finishSignedIn(session, AUTH_MESSAGES.verifiedAndSignedIn);
     } catch {
       setToken(null);
@@ -169,7 +171,7 @@ export function useAuthFlow({
   };
 
   const submitSignIn = async (password: string, flow: 'signIn' | 'reset', otp?: string) => {
-    const session = await authFetch<SessionBody>('/sign-in/email', {
+    const session = await calls.signIn.mutateAsync({
       email,
       password,
       ...(otp === undefined ? {} : { otp }),
@@ -185,7 +187,7 @@ export function useAuthFlow({
 
   const submitForgot = async () => {
     try {
-      await authFetch('/email-otp/request-password-reset', { email });
+      await calls.requestReset.mutateAsync({ email });
       setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
       later(TIMINGS.resetStepMs, () => switchMode('resetConfirm'));
     } catch (error) {
@@ -195,7 +197,7 @@ export function useAuthFlow({
 
   const submitReset = async () => {
     try {
-      await authFetch('/email-otp/reset-password', {
+      await calls.resetPassword.mutateAsync({
         email,
         otp: form.verificationCode.trim(),
         password: form.newPassword,
@@ -248,7 +250,7 @@ export function useAuthFlow({
     }
     setBusy(true);
     try {
-      await authFetch('/email-otp/send-verification-otp', { email, password: form.password });
+      await calls.resendVerification.mutateAsync({ email, password: form.password });
       setForm((current) => ({ ...current, verificationCode: '' }));
       setErrors({});
       setMessage(AUTH_MESSAGES.verificationCodeResent);
@@ -288,7 +290,7 @@ export function useAuthFlow({
     }
     setBusy(true);
     try {
-      await authFetch('/email-otp/request-password-reset', { email });
+      await calls.requestReset.mutateAsync({ email });
       setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
     } catch (error) {
       setMessage(authErrorMessage('resendReset', error));

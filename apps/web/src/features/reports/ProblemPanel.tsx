@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerProblem } from '@vr/contracts';
 import { useState } from 'react';
 import { mayReportProblem, ProblemState } from '../../components/problems/ProblemState.tsx';
 import { ReportProblemDialog } from '../../components/problems/ReportProblemDialog.tsx';
-import { apiFetch } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** The report page's "Report a problem", and the state of the one reported. */
 export function ProblemPanel({
@@ -17,10 +16,9 @@ export function ProblemPanel({
   const problem = useQuery({
     queryKey: ['report-problem', report.orderId],
     queryFn: () =>
-      apiFetch<{ problem: CustomerProblem | null }>(
-        `/report-orders/${encodeURIComponent(report.orderId)}/problem`,
-        { auth: true },
-      ).then((body) => body.problem),
+      api('GET /report-orders/:id/problem', { params: { id: report.orderId }, auth: true }).then(
+        (body) => body.problem,
+      ),
     retry: 1,
   });
   if (problem.data === undefined) return null;

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ReportShare,
-  ReportShareStatus,
-  ReportViewResponse,
-  SharedReport,
-} from '@vr/contracts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 const KEYS = {
   view: (orderId: string) => ['report-view', orderId] as const,
@@ -21,9 +15,7 @@ export function useReportView(orderId: string, enabled: boolean) {
   return useQuery({
     queryKey: KEYS.view(orderId),
     queryFn: () =>
-      apiFetch<ReportViewResponse>(`/report-orders/${encodeURIComponent(orderId)}/report-view`, {
-        auth: true,
-      }),
+      api('GET /report-orders/:id/report-view', { params: { id: orderId }, auth: true }),
     enabled,
     retry: retryUnlessFinal,
     // The signed PDF link lasts 15 minutes: a page left open fetches a fresh one.
@@ -35,18 +27,16 @@ export function useReportView(orderId: string, enabled: boolean) {
 export function useSharedReport(token: string) {
   return useQuery({
     queryKey: KEYS.shared(token),
-    queryFn: () => apiFetch<SharedReport>(`/shared-reports/${encodeURIComponent(token)}`),
+    queryFn: () => api('GET /shared-reports/:token', { params: { token } }),
     retry: retryUnlessFinal,
     staleTime: Infinity,
   });
 }
 
-const sharePath = (orderId: string) => `/report-orders/${encodeURIComponent(orderId)}/share`;
-
 export function useShareStatus(orderId: string) {
   return useQuery({
     queryKey: KEYS.share(orderId),
-    queryFn: () => apiFetch<ReportShareStatus>(sharePath(orderId), { auth: true }),
+    queryFn: () => api('GET /report-orders/:id/share', { params: { id: orderId }, auth: true }),
   });
 }
 
@@ -55,11 +45,12 @@ export function useShareActions(orderId: string) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: KEYS.share(orderId) });
   const create = useMutation({
-    mutationFn: () => apiFetch<ReportShare>(sharePath(orderId), { auth: true, method: 'POST' }),
+    mutationFn: () => api('POST /report-orders/:id/share', { params: { id: orderId }, auth: true }),
     onSuccess: refresh,
   });
   const revoke = useMutation({
-    mutationFn: () => apiFetch<void>(sharePath(orderId), { auth: true, method: 'DELETE' }),
+    mutationFn: () =>
+      api('DELETE /report-orders/:id/share', { params: { id: orderId }, auth: true }),
     onSuccess: () => {
       create.reset();
       return refresh();

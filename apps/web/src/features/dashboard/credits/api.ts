@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreditHistoryItem } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export const CREDIT_KEYS = {
   balance: ['credits', 'balance'] as const,
@@ -9,7 +8,7 @@ export const CREDIT_KEYS = {
 
 /** The balance; a failed fetch counts as 0 (docs/product-rules.md#screens). */
 export function fetchBalance(): Promise<number> {
-  return apiFetch<{ creditBalance: number }>('/user/credit', { auth: true })
+  return api('GET /user/credit', { auth: true })
     .then((b) => b.creditBalance)
     .catch(() => 0);
 }
@@ -33,10 +32,7 @@ export function useFreshBalance() {
 export function useCreditHistory() {
   return useQuery({
     queryKey: CREDIT_KEYS.history,
-    queryFn: () =>
-      apiFetch<{ data: CreditHistoryItem[] }>('/user/credit-history', { auth: true }).then(
-        (b) => b.data,
-      ),
+    queryFn: () => api('GET /user/credit-history', { auth: true }).then((b) => b.data),
     retry: 1,
   });
 }

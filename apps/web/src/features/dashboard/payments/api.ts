@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BillingDetailsInput,
-  CancelPaymentResponse,
-  ConfirmPaymentResponse,
   CreatedCard,
-  PaymentIntentState,
-  PaymentIntentView,
-  PaymentMethodView,
   PaymentsConfigResponse,
-  PendingPaymentView,
   SandboxChallengeResult,
 } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export interface SandboxCard {
   number: string;
@@ -34,10 +28,7 @@ export const PAYMENT_KEYS = {
 export function usePendingPayments() {
   return useQuery({
     queryKey: PAYMENT_KEYS.pending,
-    queryFn: () =>
-      apiFetch<{ data: PendingPaymentView[] }>('/stripe-credit/pending-payments', {
-        auth: true,
-      }).then((b) => b.data),
+    queryFn: () => api('GET /stripe-credit/pending-payments', { auth: true }).then((b) => b.data),
     retry: 1,
   });
 }
@@ -51,10 +42,7 @@ export function useRefreshPending() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: PAYMENT_KEYS.methods,
-    queryFn: () =>
-      apiFetch<{ data: PaymentMethodView[] }>('/user/payment-methods', { auth: true }).then(
-        (b) => b.data,
-      ),
+    queryFn: () => api('GET /user/payment-methods', { auth: true }).then((b) => b.data),
     retry: 1,
   });
 }
@@ -64,12 +52,10 @@ export function usePaymentsConfig() {
   return useQuery({
     queryKey: PAYMENT_KEYS.config,
     queryFn: () =>
-      apiFetch<PaymentsConfigResponse>('/stripe-credit/config').catch(
-        (): PaymentsConfigResponse => ({
-          provider: 'sandbox',
-          publishableKey: null,
-        }),
-      ),
+      api('GET /stripe-credit/config').catch((): PaymentsConfigResponse => ({
+        provider: 'sandbox',
+        publishableKey: null,
+      })),
     staleTime: Infinity,
   });
 }
@@ -82,32 +68,30 @@ export function createSandboxCard(
   card: SandboxCard,
   billing: BillingDetailsInput,
 ): Promise<CreatedCard> {
-  return apiFetch<CreatedCard>('/sandbox/payment-methods', {
-    auth: true,
-    method: 'POST',
-    body: JSON.stringify({
+  return api('POST /sandbox/payment-methods', {
+    body: {
       number: card.number,
       expMonth: card.expMonth,
       expYear: card.expYear,
       cvc: card.cvc,
       billingDetails: billing,
-    }),
+    },
+    auth: true,
   });
 }
 
 /** Saves a gateway card to the signed-in user (POST /api/api/user/payment-methods, docs/payments-api.md). */
 export async function saveCard(created: CreatedCard): Promise<void> {
-  await apiFetch('/user/payment-methods', {
-    auth: true,
-    method: 'POST',
-    body: JSON.stringify({
+  await api('POST /user/payment-methods', {
+    body: {
       paymentMethodId: created.id,
       cardBrand: created.brand,
       last4: created.last4,
       expMonth: String(created.expMonth).padStart(2, '0'),
       expYear: String(created.expYear),
       isDefault: false,
-    }),
+    },
+    auth: true,
   });
 }
 
@@ -116,16 +100,16 @@ export function useCardMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: PAYMENT_KEYS.methods });
   const setDefault = useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`/user/payment-methods/${encodeURIComponent(id)}`, {
+      api('PUT /user/payment-methods/:id', {
+        params: { id },
+        body: { isDefault: true },
         auth: true,
-        method: 'PUT',
-        body: JSON.stringify({ isDefault: true }),
       }),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`/user/payment-methods/${encodeURIComponent(id)}`, { auth: true, method: 'DELETE' }),
+      api('DELETE /user/payment-methods/:id', { params: { id }, auth: true }),
     onSettled: refresh,
   });
   return { setDefault, remove, refresh };
@@ -133,30 +117,16 @@ export function useCardMutations() {
 
 export const intentApi = {
   create: (packageId: string, paymentMethodId: string) =>
-    apiFetch<PaymentIntentView>('/stripe-credit/credit-purchase', {
-      auth: true,
-      method: 'POST',
-      body: JSON.stringify({ packageId, paymentMethodId, confirmImmediately: false }),
-    }),
-  get: (id: string) =>
-    apiFetch<PaymentIntentState>(`/stripe-credit/payment-intent/${encodeURIComponent(id)}`, {
+    api('POST /stripe-credit/credit-purchase', {
+      body: { packageId, paymentMethodId, confirmImmediately: false },
       auth: true,
     }),
+  get: (id: string) => api('GET /stripe-credit/payment-intent/:id', { params: { id }, auth: true }),
   confirm: (id: string) =>
-    apiFetch<ConfirmPaymentResponse>(
-      `/stripe-credit/payment-intent/${encodeURIComponent(id)}/confirm`,
-      { auth: true, method: 'POST', body: '{}' },
-    ),
+    api('POST /stripe-credit/payment-intent/:id/confirm', { params: { id }, auth: true }),
   cancel: (id: string) =>
-    apiFetch<CancelPaymentResponse>(
-      `/stripe-credit/payment-intent/${encodeURIComponent(id)}/cancel`,
-      { auth: true, method: 'POST', body: '{}' },
-    ),
+    api('POST /stripe-credit/payment-intent/:id/cancel', { params: { id }, auth: true }),
   /** Sandbox only: the outcome of the 3-D Secure challenge. */
   threeDs: (id: string, result: SandboxChallengeResult) =>
-    apiFetch<ConfirmPaymentResponse>(`/sandbox/payment-intent/${encodeURIComponent(id)}/3ds`, {
-      auth: true,
-      method: 'POST',
-      body: JSON.stringify({ result }),
-    }),
+    api('POST /sandbox/payment-intent/:id/3ds', { params: { id }, body: { result }, auth: true }),
 };

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WatchedVehicle, WatchedVehiclesResponse } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import type { WatchedVehiclesResponse } from '@vr/contracts';
+import { api } from '../../../lib/api.ts';
 
 export const RECALL_WATCH_KEYS = { watches: ['recalls', 'watches'] as const };
 
 export function useWatchedVehicles() {
   return useQuery({
     queryKey: RECALL_WATCH_KEYS.watches,
-    queryFn: () => apiFetch<WatchedVehiclesResponse>('/recalls/watches', { auth: true }),
+    queryFn: () => api('GET /recalls/watches', { auth: true }),
     retry: 1,
   });
 }
@@ -17,11 +17,7 @@ export function useSetWatching() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, watching }: { id: string; watching: boolean }) =>
-      apiFetch<WatchedVehicle>(`/recalls/watches/${encodeURIComponent(id)}`, {
-        auth: true,
-        method: 'PUT',
-        body: JSON.stringify({ watching }),
-      }),
+      api('PUT /recalls/watches/:id', { params: { id }, body: { watching }, auth: true }),
     onSuccess: (vehicle) =>
       client.setQueryData<WatchedVehiclesResponse>(RECALL_WATCH_KEYS.watches, (list) =>
         list

@@ -24,7 +24,7 @@ import { lookupPlate } from '../../../lib/plate-lookup.ts';
 import { CREDIT_KEYS, useCreditBalance, useFreshBalance } from '../credits/api.ts';
 import { SectionCard } from '../SectionCard.tsx';
 import { reportPreviewText, useReportPreview } from '../../../lib/report-preview.ts';
-import { ORDER_KEYS, createReportOrder, fetchMyOrders, openOrderReport } from './api.ts';
+import { ORDER_KEYS, fetchMyOrders, openOrderReport, useCreateReportOrder } from './api.ts';
 import { MyVinLookups } from './MyVinLookups.tsx';
 
 export interface VinRecordsSectionProps {
@@ -108,6 +108,7 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
   const [error, setError] = useState<string | null>(null);
   const [noCredit, setNoCredit] = useState(false);
   const freshBalance = useFreshBalance();
+  const createOrder = useCreateReportOrder();
   const [orderedMeanwhile, setOrderedMeanwhile] = useState<ExistingOrder | null>(null);
   const preview = useReportPreview(lookup.phase === 'found' ? lookup.vehicle.vin : null);
   const noRecords = preview.data?.hasRecords === false;
@@ -139,10 +140,10 @@ export function VinRecordsSection({ onBuyCredits }: VinRecordsSectionProps) {
     setLookup({ phase: 'ordering', vehicle });
     const label = vehicleLabel({ year: vehicle.year, make: vehicle.make, model: vehicle.model });
     try {
-      const placed = await createReportOrder(
-        { vin: vehicle.vin, vehicle: label, ...(fresh ? { fresh } : {}) },
-        newKey(),
-      );
+      const placed = await createOrder.mutateAsync({
+        order: { vin: vehicle.vin, vehicle: label, ...(fresh ? { fresh } : {}) },
+        idempotencyKey: newKey(),
+      });
       if ('existing' in placed) {
         const earlier = (await fetchMyOrders()).find((o) => o.id === placed.existing.orderId);
         setOrderedMeanwhile({ ...placed.existing, completed: earlier?.status === 'Completed' });

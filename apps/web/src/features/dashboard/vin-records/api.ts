@@ -1,11 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  isOpenOrder,
-  type CreateReportOrderBody,
-  type CustomerReportOrder,
-  type ExistingOrderResponse,
-} from '@vr/contracts';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { isOpenOrder, type CreateReportOrderBody, type ExistingOrderResponse } from '@vr/contracts';
+import { ApiError, api } from '../../../lib/api.ts';
 
 export const ORDER_KEYS = { mine: ['orders', 'mine'] as const };
 
@@ -15,7 +10,7 @@ const POLL_MS = 2000;
 export function useMyOrders() {
   return useQuery({
     queryKey: ORDER_KEYS.mine,
-    queryFn: () => apiFetch<CustomerReportOrder[]>('/report-orders/my-orders', { auth: true }),
+    queryFn: fetchMyOrders,
     retry: 1,
     refetchInterval: (query) =>
       (query.state.data ?? []).some((o) => isOpenOrder(o.status)) ? POLL_MS : false,
@@ -26,16 +21,18 @@ export function useMyOrders() {
  * Orders a report; the key makes a retried request return the first order, never a second. The
  * caller's existing order of the VIN comes back as `existing` (409: nothing was charged).
  */
-export async function createReportOrder(
-  order: CreateReportOrderBody,
-  idempotencyKey: string,
-): Promise<{ id: string } | { existing: ExistingOrderResponse }> {
+async function createReportOrder({
+  order,
+  idempotencyKey,
+}: {
+  order: CreateReportOrderBody;
+  idempotencyKey: string;
+}): Promise<{ id: string } | { existing: ExistingOrderResponse }> {
   try {
-    return await apiFetch<{ id: string; reportUrl: string | null }>('/report-orders', {
-      auth: true,
-      method: 'POST',
+    return await api('POST /report-orders', {
+      body: order,
       headers: { 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(order),
+      auth: true,
     });
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && typeof err.body?.orderId === 'string') {
@@ -45,8 +42,13 @@ export async function createReportOrder(
   }
 }
 
+/** The report order as a mutation: `mutateAsync({ order, idempotencyKey })`. */
+export function useCreateReportOrder() {
+  return useMutation({ mutationFn: createReportOrder });
+}
+
 export function fetchMyOrders() {
-  return apiFetch<CustomerReportOrder[]>('/report-orders/my-orders', { auth: true });
+  return api('GET /report-orders/my-orders', { auth: true });
 }
 
 /**
