@@ -1,9 +1,8 @@
 import { RECALL_UNSUBSCRIBE_RATE_PER_MINUTE } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer, MailMessage } from '../src/adapters/mail/index.ts';
-import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
-import type { Database } from '../src/db/client.ts';
+import { asc, eq } from 'drizzle-orm';
 import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
+import { outbox } from '../src/db/schema.ts';
 import { recallAlertsSent } from '../src/lib/metrics.ts';
 import { resolveAuthSecret } from '../src/modules/auth/index.ts';
 import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
@@ -48,31 +47,20 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
     'CHEVROLET|MALIBU|2018': [],
     'FORD|F150|2013': [nhtsaRecall('13V002000')],
   };
-  const mails: { id: string; message: MailMessage }[] = [];
   let watch: RecallWatchService;
   /** A second instance's service on the same database: its own queue sender and provider. */
   let other: RecallWatchService;
-
-  const mailsTo = (email: string) => mails.filter((m) => m.message.to === email);
+  /** The mails kept for `email`, oldest first, as the outbox keeps them (headers included). */
+  const mailsTo = async (email: string) =>
+    (
+      await t.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(asc(outbox.id))
+    ).map((message) => ({ message }));
 
   beforeAll(async () => {
     nhtsa = await startNhtsaRecallsDouble({ recalls });
-    // The outbox as usual (sign-up codes are read from it), and every message with its headers.
-    const capture = (database: Database): Mailer => {
-      const outbox = createOutboxMailer(database.db, { info: () => {} });
-      return {
-        kind: 'outbox',
-        async send(message, id) {
-          await outbox.send(message, id);
-          if (!mails.some((m) => m.id === id)) mails.push({ id, message });
-        },
-        close: () => outbox.close(),
-      };
-    };
     t = await createTestApp(testDb, {
       slaJob: false,
       reportJob: true,
-      mailer: capture,
       env: { RECALLS_PROVIDER: 'nhtsa', RECALLS_API_BASE: nhtsa.url },
     });
     const secret = await resolveAuthSecret(t.config, t.database);
@@ -129,7 +117,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
   it('mails a campaign published between two passes once, not the ones of the report, at most once a day', async () => {
     const user = await customerWithReport(ACCORD_VIN);
-    const before = mailsTo(user.email).length;
+    const before = (await mailsTo(user.email)).length;
     const ordered = Date.now();
 
     const [vehicle] = (await watched(user)).vehicles;
@@ -144,7 +132,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
     const first = await pass(new Date());
     expect(first.ran).toBe(true);
     expect(nhtsa.calls.length).toBeGreaterThan(callsBefore);
-    expect(mailsTo(user.email)).toHaveLength(before);
+    expect(await mailsTo(user.email)).toHaveLength(before);
 
     const alertsCounted = (await recallAlertsSent.get()).values[0]?.value ?? 0;
     recalls['HONDA|ACCORD|2003']!.push(
@@ -152,7 +140,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
       nhtsaRecall('26V100001', { parkIt: true, Component: 'FUEL SYSTEM' }),
     );
     await pass(new Date());
-    const alerts = mailsTo(user.email).slice(before);
+    const alerts = (await mailsTo(user.email)).slice(before);
     expect(alerts).toHaveLength(1);
     const alert = alerts[0]!.message;
     expect(alert.subject).toContain('2 new safety recalls');
@@ -174,14 +162,14 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
     // Nothing new: nothing mailed again.
     await pass(new Date());
-    expect(mailsTo(user.email).slice(before)).toHaveLength(1);
+    expect((await mailsTo(user.email)).slice(before)).toHaveLength(1);
 
     // A third campaign the same day waits for the next day's alert, and comes alone.
     recalls['HONDA|ACCORD|2003']!.push(nhtsaRecall('26V100002'));
     await pass(new Date());
-    expect(mailsTo(user.email).slice(before)).toHaveLength(1);
+    expect((await mailsTo(user.email)).slice(before)).toHaveLength(1);
     await pass(new Date(Date.now() + DAY + 60_000));
-    const later = mailsTo(user.email).slice(before);
+    const later = (await mailsTo(user.email)).slice(before);
     expect(later).toHaveLength(2);
     expect(later[1]!.message.text).toContain('26V100002');
     expect(later[1]!.message.text).not.toContain('26V100000:');
@@ -192,7 +180,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
   it('mails nothing for a vehicle its customer turned off on the dashboard', async () => {
     const user = await customerWithReport(F150_VIN);
-    const before = mailsTo(user.email).length;
+    const before = (await mailsTo(user.email)).length;
     await pass(new Date(Date.now() + 3 * DAY));
     const [vehicle] = (await watched(user)).vehicles;
     const off = await api(t.app, 'PUT', `/api/api/recalls/watches/${vehicle!.id}`, user.token, {
@@ -203,7 +191,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
     recalls['FORD|F150|2013']!.push(nhtsaRecall('26V200000'));
     await pass(new Date(Date.now() + 4 * DAY));
-    expect(mailsTo(user.email)).toHaveLength(before);
+    expect(await mailsTo(user.email)).toHaveLength(before);
 
     // Another customer cannot touch it.
     const stranger = await createVerifiedUser(t.app, t.database.db);
@@ -222,7 +210,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
   it('sends one mail when two instances run the pass at once', async () => {
     const user = await customerWithReport(MALIBU_VIN);
-    const before = mailsTo(user.email).length;
+    const before = (await mailsTo(user.email)).length;
     const at = Date.now() + 6 * DAY;
     await pass(new Date(at));
     recalls['CHEVROLET|MALIBU|2018']!.push(nhtsaRecall('26V300000'));
@@ -238,19 +226,19 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
       other.runPass(new Date(at + 3 * DAY)),
     ]);
     await t.jobs.drain();
-    const civic = mailsTo(user.email).slice(before);
+    const civic = (await mailsTo(user.email)).slice(before);
     expect(civic).toHaveLength(1);
     expect(civic[0]!.message.text).toContain('26V300000');
   });
 
   it("stops the alerts through the mail's link with no session: GET asks, POST one-click turns off", async () => {
     const user = await customerWithReport(ACCORD_VIN);
-    const before = mailsTo(user.email).length;
+    const before = (await mailsTo(user.email)).length;
     const at = Date.now() + 10 * DAY;
     await pass(new Date(at));
     recalls['HONDA|ACCORD|2003']!.push(nhtsaRecall('26V400000'));
     await pass(new Date(at + DAY));
-    const [alert] = mailsTo(user.email).slice(before);
+    const [alert] = (await mailsTo(user.email)).slice(before);
     expect(alert).toBeDefined();
     const link = /<(.+)>/.exec(alert!.message.headers!['List-Unsubscribe']!)![1]!;
     const path = new URL(link).pathname;
@@ -274,7 +262,7 @@ describe.each(testDatabases())('recall watch on $name', (testDb) => {
 
     recalls['HONDA|ACCORD|2003']!.push(nhtsaRecall('26V400001'));
     await pass(new Date(at + 3 * DAY));
-    expect(mailsTo(user.email).slice(before)).toHaveLength(1);
+    expect((await mailsTo(user.email)).slice(before)).toHaveLength(1);
 
     // A vehicle's own link (in the body) works the same; a forged one is refused.
     const bodyLink = /Stop recall alerts for this vehicle: (\S+)/.exec(alert!.message.text)![1]!;

@@ -4,7 +4,7 @@ import type { MailLogger, Mailer, MailMessage } from './mailer.ts';
 
 /**
  * The sandbox mailer: keeps each mail as a row of `outbox` and writes one log line carrying its
- * plain text. With the embedded database nothing else can read the table while the server runs,
+ * plain text, with the headers SMTP would add (a recall alert's List-Unsubscribe). With the embedded database nothing else can read the table while the server runs,
  * so the log line is how a person running the product locally reads a code (decision 0003).
  */
 export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
@@ -25,6 +25,7 @@ export function createOutboxMailer(db: Db, log: MailLogger): Mailer {
             ),
           ].join('\n\n'),
           html: message.html,
+          headers: message.headers ?? null,
         })
         .onConflictDoNothing({ target: outbox.messageId })
         .returning({ id: outbox.id });
