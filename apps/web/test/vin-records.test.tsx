@@ -10,8 +10,8 @@ import {
   type ReportPreview,
 } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MyVinLookups } from '../src/features/dashboard/vin-records/MyVinLookups.tsx';
-import { VinRecordsSection } from '../src/features/dashboard/vin-records/VinRecordsSection.tsx';
+import { MyVinLookups } from '../src/features/vin-records/MyVinLookups.tsx';
+import { VinRecordsSection } from '../src/features/vin-records/VinRecordsSection.tsx';
 import { hasLookupIntent, saveLookupIntent } from '../src/lib/lookup-intent.ts';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch, vpic } from './support.tsx';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreditHistoryItem } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from './api.ts';
 
 export const CREDIT_KEYS = {
   balance: ['credits', 'balance'] as const,

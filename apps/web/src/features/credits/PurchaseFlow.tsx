@@ -18,7 +18,7 @@ import {
   type PaymentMethodView,
 } from '@vr/contracts';
 import { useState } from 'react';
-import { ThreeDsDialog } from '../payments/ThreeDsDialog.tsx';
+import { ThreeDsDialog } from '../payments/index.ts';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 const cardLabel = (c: PaymentMethodView) =>

@@ -11,7 +11,7 @@ import type {
   PendingPaymentView,
   SandboxChallengeResult,
 } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 export interface SandboxCard {
   number: string;

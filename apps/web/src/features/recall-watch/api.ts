@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WatchedVehicle, WatchedVehiclesResponse } from '@vr/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 export const RECALL_WATCH_KEYS = { watches: ['recalls', 'watches'] as const };
 

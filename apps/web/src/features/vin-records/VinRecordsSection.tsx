@@ -15,15 +15,15 @@ import {
   type VehicleSummary,
 } from '@vr/contracts';
 import { useEffect, useState } from 'react';
-import { SearchPanel } from '../../../components/lookup/SearchPanel.tsx';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { decodeVin } from '../../../lib/decode.ts';
-import { saveLookupIntent, takeLookupIntent } from '../../../lib/lookup-intent.ts';
-import { lookupPlate } from '../../../lib/plate-lookup.ts';
-import { CREDIT_KEYS, useCreditBalance, useFreshBalance } from '../credits/api.ts';
-import { SectionCard } from '../SectionCard.tsx';
-import { reportPreviewText, useReportPreview } from '../../../lib/report-preview.ts';
+import { SearchPanel } from '../../components/lookup/SearchPanel.tsx';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { ApiError } from '../../lib/api.ts';
+import { decodeVin } from '../../lib/decode.ts';
+import { saveLookupIntent, takeLookupIntent } from '../../lib/lookup-intent.ts';
+import { lookupPlate } from '../../lib/plate-lookup.ts';
+import { CREDIT_KEYS, useCreditBalance, useFreshBalance } from '../../lib/credits.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { reportPreviewText, useReportPreview } from '../../lib/report-preview.ts';
 import { ORDER_KEYS, createReportOrder, fetchMyOrders, openOrderReport } from './api.ts';
 import { MyVinLookups } from './MyVinLookups.tsx';
 

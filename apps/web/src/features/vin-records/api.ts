@@ -5,7 +5,7 @@ import {
   type CustomerReportOrder,
   type ExistingOrderResponse,
 } from '@vr/contracts';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
 
 export const ORDER_KEYS = { mine: ['orders', 'mine'] as const };
 
