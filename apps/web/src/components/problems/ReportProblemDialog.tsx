@@ -114,7 +114,6 @@ export function ReportProblemDialog({
             render={({ field }) => (
               <RadioGroup
                 aria-labelledby="problem-kind-label"
-                name={field.name}
                 value={field.value}
                 onChange={(event) => {
                   field.onChange(event.target.value);
