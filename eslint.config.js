@@ -3,21 +3,42 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
-// The web app's layers (docs/architecture.md): app/ composes features; a feature imports only
-// itself, components/ and lib/; components/ and lib/ import neither features nor app/.
+// The web app's layers (docs/architecture.md): app/ composes features; components/ and lib/ are
+// shared and import neither features nor app/. A feature imports itself, components/, lib/ and
+// the features FEATURE_USES lists for it, each only through its front door (index.ts); a feature
+// with a front door is entered only through it, from app/ too. import-x/no-cycle keeps the uses
+// one-way.
 const WEB = 'apps/web/src';
 const FEATURES = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const FRONT_DOOR = 'index.ts';
+/** Which features a feature uses. What two features would use of each other goes to lib/ or components/. */
+const FEATURE_USES = {
+  // A purchase of credits pays with a saved card, through a payment intent.
+  credits: ['payments'],
+};
 const WEB_ZONES = [
   ...FEATURES.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
-    except: [`./${feature}`],
-    message: 'A feature does not import another feature: compose them in app/.',
+    except: [
+      `./${feature}`,
+      ...(FEATURE_USES[feature] ?? []).map((used) => `./${used}/${FRONT_DOOR}`),
+    ],
+    message:
+      'A feature imports another only when FEATURE_USES (eslint.config.js) lists it, and then only its front door (index.ts).',
   })),
+  ...FEATURES.filter((feature) => existsSync(`${WEB}/features/${feature}/${FRONT_DOOR}`)).map(
+    (feature) => ({
+      target: `${WEB}/app`,
+      from: `${WEB}/features/${feature}`,
+      except: [`./${FRONT_DOOR}`],
+      message: `app/ enters features/${feature} through its front door (index.ts).`,
+    }),
+  ),
   {
     target: `${WEB}/features`,
     from: `${WEB}/app`,

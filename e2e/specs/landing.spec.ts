@@ -178,4 +178,18 @@ describe('landing page', () => {
       .getByRole('link', { name: 'Pricing' })
       .waitFor();
   });
+
+  it('loads the first paint without zod and without MUI (decisions 0015 and 0027)', async () => {
+    const html = await (await fetch(`${suite.server.url}/`)).text();
+    const scripts = [
+      ...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+    ].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const path of scripts) {
+      const code = await (await fetch(`${suite.server.url}${path}`)).text();
+      // zod 4 keeps its internals under `_zod`; MUI styles through emotion.
+      expect(code.includes('_zod'), `${path} holds zod`).toBe(false);
+      expect(code.includes('emotion'), `${path} holds MUI's styling`).toBe(false);
+    }
+  });
 });

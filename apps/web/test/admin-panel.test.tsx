@@ -507,4 +507,66 @@ describe('license plate test tab', () => {
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ reply: 'Refunded.', action: 'refund' });
     expect(await screen.findByRole('tab', { name: 'Problems (0)' })).toBeTruthy();
   });
+
+  it('searches problems by the trimmed text, asks for a reply before sending, and shows a refusal', async () => {
+    const open = {
+      id: 'problem-2',
+      orderId: 'order-8',
+      userId: 'user-4',
+      userEmail: 'bo@example.com',
+      vin: '1HGCM82633A004352',
+      vehicle: '2003 HONDA Accord',
+      orderStatus: 'Completed',
+      reportSource: 'generated',
+      kind: 'vehicle_details',
+      description: 'Wrong year.',
+      state: 'Open',
+      createdAt: '2026-11-25T10:00:00.000Z',
+      answeredAt: null,
+      answeredBy: null,
+      reply: null,
+      outcome: null,
+    };
+    const { calls } = stubFetch({
+      '/api/api/admin/users': () => jsonResponse(usersPage([user(1)])),
+      '/api/api/admin/credit-purchases': () => jsonResponse(purchases),
+      '/api/api/admin/report-orders/counts': () => jsonResponse(counts),
+      '/api/api/admin/problems/problem-2/resolve': () =>
+        jsonResponse({ message: PROBLEM_MESSAGES.alreadyAnswered }, 409),
+      '/api/api/admin/problems': () =>
+        jsonResponse({
+          success: true,
+          data: [open],
+          counts: { open: 1, resolved: 0 },
+          pagination: { current: 1, size: 10, pages: 1, total: 1 },
+        }),
+    });
+    renderWithProviders(<AdminPanel />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Problems (1)' }));
+    const card = await screen.findByRole('region', { name: 'Problem problem-2' });
+
+    const searchField = screen.getByLabelText('Search by e-mail, user ID or order ID');
+    await userEvent.type(searchField, '  bo@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(calls.map((url) => new URL(url, 'http://web').searchParams.get('q'))).toContain(
+        'bo@example.com',
+      ),
+    );
+    const clear = screen.getByRole('button', { name: 'Clear Search' }) as HTMLButtonElement;
+    await userEvent.click(clear);
+    expect((searchField as HTMLInputElement).value).toBe('');
+    expect(clear.disabled).toBe(true);
+
+    const send = within(card).getByRole('button', { name: 'Send answer' });
+    await userEvent.click(send);
+    expect(await within(card).findByText('Write the reply the customer receives.')).toBeTruthy();
+    await userEvent.type(within(card).getByLabelText('Reply to the customer'), 'Checked: correct.');
+    expect(within(card).queryByText('Write the reply the customer receives.')).toBeNull();
+    expect(
+      within(card).getByText(/^17 \/ 4000 characters; mailed to bo@example.com$/),
+    ).toBeTruthy();
+    await userEvent.click(send);
+    expect(await within(card).findByText(PROBLEM_MESSAGES.alreadyAnswered)).toBeTruthy();
+  });
 });

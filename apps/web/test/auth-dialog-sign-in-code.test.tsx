@@ -58,7 +58,7 @@ describe('sign-in of an account under attack', () => {
     expect(input('Password').value).toBe('Str0ng!pass');
 
     click('Sign In');
-    expect(screen.getByText(AUTH_MESSAGES.codeRequired)).toBeTruthy();
+    expect(await screen.findByText(AUTH_MESSAGES.codeRequired)).toBeTruthy();
     expect(bodies).toHaveLength(1);
 
     click('Resend Code');

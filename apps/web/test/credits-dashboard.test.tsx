@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentIntentView, PaymentMethodView } from '@vr/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuyCreditsSection } from '../src/features/dashboard/credits/BuyCreditsSection.tsx';
-import { HeaderBalance } from '../src/features/dashboard/credits/HeaderBalance.tsx';
-import { PurchaseHistorySection } from '../src/features/dashboard/credits/PurchaseHistorySection.tsx';
+import { BuyCreditsSection } from '../src/features/credits/BuyCreditsSection.tsx';
+import { HeaderBalance } from '../src/features/credits/HeaderBalance.tsx';
+import { PurchaseHistorySection } from '../src/features/credits/PurchaseHistorySection.tsx';
 import { setToken } from '../src/lib/token.ts';
 import { CATALOG, jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CARD_FIELD_MESSAGES, PAYMENT_MESSAGES } from '@vr/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AddPaymentMethodDialog } from '../src/features/dashboard/payments/AddPaymentMethodDialog.tsx';
+import { AddPaymentMethodDialog } from '../src/features/payments/AddPaymentMethodDialog.tsx';
 import { STRIPE_LOAD_MESSAGES } from '../src/lib/stripe.ts';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAYMENT_MESSAGES, type PendingPaymentView } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PendingPayments } from '../src/features/dashboard/payments/PendingPayments.tsx';
+import { PendingPayments } from '../src/features/payments/PendingPayments.tsx';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WatchedVehicle } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RecallAlertsSection } from '../src/features/dashboard/recall-watch/RecallAlertsSection.tsx';
+import { RecallAlertsSection } from '../src/features/recall-watch/RecallAlertsSection.tsx';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch } from './support.tsx';
 

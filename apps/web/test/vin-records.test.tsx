@@ -10,8 +10,8 @@ import {
   type ReportPreview,
 } from '@vr/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MyVinLookups } from '../src/features/dashboard/vin-records/MyVinLookups.tsx';
-import { VinRecordsSection } from '../src/features/dashboard/vin-records/VinRecordsSection.tsx';
+import { MyVinLookups } from '../src/features/vin-records/MyVinLookups.tsx';
+import { VinRecordsSection } from '../src/features/vin-records/VinRecordsSection.tsx';
 import { hasLookupIntent, saveLookupIntent } from '../src/lib/lookup-intent.ts';
 import { setToken } from '../src/lib/token.ts';
 import { jsonResponse, renderWithProviders, stubFetch, vpic } from './support.tsx';
@@ -167,7 +167,7 @@ describe('VIN Records', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Report a problem/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Report a problem' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(within(dialog).getByText('Choose what is wrong.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose what is wrong.')).toBeTruthy();
     await userEvent.click(within(dialog).getByLabelText('A record that is not this vehicle'));
     await userEvent.type(within(dialog).getByLabelText('Describe what is wrong'), 'Not my car.');
     expect(within(dialog).getByText(/11 \/ 2,000 characters/)).toBeTruthy();

@@ -1,5 +1,6 @@
-/*
- * Recall watch: its terms and texts. No zod here: the landing page's first paint shows the promise.
+/**
+ * Recall watch: its terms and texts. No zod here: the landing page's first paint shows the
+ * promise without the schemas (decision 0015).
  */
 
 /** A vehicle is watched for new recalls this long after its latest order (product-rules.md). */

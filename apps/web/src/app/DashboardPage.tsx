@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  DashboardBody,
-  DashboardMenuButton,
-  type SectionId,
-} from '../features/dashboard/DashboardLayout.tsx';
-import { HeaderBalance } from '../features/dashboard/credits/HeaderBalance.tsx';
+import { DashboardBody, DashboardMenuButton, type SectionId } from './DashboardLayout.tsx';
+import { HeaderBalance } from '../features/credits/index.ts';
 import { useIsMobile } from '../lib/responsive.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { AreaShell } from './AreaShell.tsx';

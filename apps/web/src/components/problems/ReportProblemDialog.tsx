@@ -11,18 +11,23 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
   PROBLEM_DESCRIPTION_MAX,
   PROBLEM_KIND_LABELS,
   PROBLEM_KINDS,
   PROBLEM_MESSAGES,
-  type ProblemKind,
   type ReportProblemBody,
 } from '@vr/contracts';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError, api } from '../../lib/api.ts';
 import { useToast } from '../toast/toast-context.ts';
+import {
+  EMPTY_PROBLEM,
+  reportProblemFormSchema,
+  type ReportProblemValues,
+} from './report-problem-form.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
 
@@ -42,9 +47,14 @@ export function ReportProblemDialog({
   onClose: () => void;
   onReported: () => unknown;
 }) {
-  const [kind, setKind] = useState<ProblemKind | ''>('');
-  const [description, setDescription] = useState('');
-  const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const form = useForm<ReportProblemValues, unknown, ReportProblemBody>({
+    defaultValues: EMPTY_PROBLEM,
+    resolver: zodResolver(reportProblemFormSchema),
+    // A message shows on Send and goes when its field is edited; the focus stays on Send.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, formState, clearErrors, setError } = form;
   const send = useMutation({
     mutationFn: (body: ReportProblemBody) =>
       api('POST /report-orders/:id/problem', { params: { id: order.id }, body, auth: true }),
@@ -53,41 +63,36 @@ export function ReportProblemDialog({
   const toast = useToast();
 
   const close = () => {
-    setFieldError(null);
+    clearErrors();
     send.reset();
     onClose();
   };
 
-  const submit = () => {
-    if (!kind) {
-      setFieldError({ field: 'kind', message: 'Choose what is wrong.' });
-      return;
-    }
-    if (!description.trim()) {
-      setFieldError({ field: 'description', message: 'Describe what is wrong.' });
-      return;
-    }
-    send.mutate(
-      { kind, description },
-      {
-        onSuccess: () => {
-          toast.success(PROBLEM_MESSAGES.received);
-          setKind('');
-          setDescription('');
-          close();
-        },
-        onError: (err) =>
-          setFieldError({
-            field: err instanceof ApiError ? err.field : undefined,
-            message: err.message,
-          }),
+  const submit = form.handleSubmit((body) =>
+    send.mutate(body, {
+      onSuccess: () => {
+        toast.success(PROBLEM_MESSAGES.received);
+        form.reset();
+        close();
       },
-    );
-  };
+      // The server's complaint about a field goes under it; any other above the buttons.
+      onError: (err) => {
+        const field = err instanceof ApiError ? err.field : undefined;
+        setError(field === 'kind' || field === 'description' ? field : 'root.server', {
+          message: err.message,
+        });
+      },
+    }),
+  );
 
+  const description = useWatch({ control, name: 'description' });
   const tooLong = description.length > PROBLEM_DESCRIPTION_MAX;
-  const descriptionError =
-    fieldError?.field === 'description' ? fieldError.message : tooLong ? 'Too long.' : null;
+  const kindError = formState.errors.kind?.message;
+  const descriptionError = formState.errors.description?.message ?? (tooLong ? 'Too long.' : null);
+  const otherError = formState.errors.root?.server?.message;
+  const { ref: descriptionRef, ...descriptionField } = form.register('description', {
+    onChange: () => clearErrors('description'),
+  });
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="problem-title">
       <DialogTitle id="problem-title">Report a problem</DialogTitle>
@@ -96,28 +101,34 @@ export function ReportProblemDialog({
           {order.vehicle} · VIN {order.vin}. We check the records and answer by e-mail; when we find
           the report wrong, your credit comes back.
         </Typography>
-        <FormControl error={fieldError?.field === 'kind'} sx={{ mb: 2 }}>
+        <FormControl error={Boolean(kindError)} sx={{ mb: 2 }}>
           <FormLabel id="problem-kind-label">What is wrong?</FormLabel>
-          <RadioGroup
-            aria-labelledby="problem-kind-label"
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as ProblemKind);
-              setFieldError(null);
-            }}
-          >
-            {PROBLEM_KINDS.map((value) => (
-              <FormControlLabel
-                key={value}
-                value={value}
-                control={<Radio size="small" />}
-                label={PROBLEM_KIND_LABELS[value]}
-              />
-            ))}
-          </RadioGroup>
-          {fieldError?.field === 'kind' ? (
+          <Controller
+            control={control}
+            name="kind"
+            render={({ field }) => (
+              <RadioGroup
+                aria-labelledby="problem-kind-label"
+                value={field.value}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  clearErrors();
+                }}
+              >
+                {PROBLEM_KINDS.map((value) => (
+                  <FormControlLabel
+                    key={value}
+                    value={value}
+                    control={<Radio size="small" />}
+                    label={PROBLEM_KIND_LABELS[value]}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
+          {kindError ? (
             <Typography variant="caption" color="error">
-              {fieldError.message}
+              {kindError}
             </Typography>
           ) : null}
         </FormControl>
@@ -126,23 +137,24 @@ export function ReportProblemDialog({
           multiline
           minRows={4}
           fullWidth
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            if (fieldError?.field === 'description') setFieldError(null);
-          }}
+          inputRef={descriptionRef}
+          {...descriptionField}
           error={Boolean(descriptionError)}
           helperText={`${descriptionError ? `${descriptionError} ` : ''}${COUNT.format(description.length)} / ${COUNT.format(PROBLEM_DESCRIPTION_MAX)} characters`}
         />
-        {fieldError && fieldError.field !== 'kind' && fieldError.field !== 'description' ? (
+        {otherError ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {fieldError.message}
+            {otherError}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={send.isPending || tooLong}>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={send.isPending || tooLong}
+        >
           Send
         </Button>
       </DialogActions>

@@ -12,7 +12,10 @@ import {
   type AdminOrderCounts,
   type AdminReportOrder,
 } from '@vr/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { AdminTable, ID_CELL, NO_WRAP, UserCell, type AdminColumn } from './AdminTable.tsx';
 import { PanelToolbar } from './PanelToolbar.tsx';
@@ -34,6 +37,12 @@ const FILTERS: { value: OrderFilter; label: string; count: keyof AdminOrderCount
   { value: 'processing', label: 'Processing', count: 'processing' },
   { value: 'completed', label: 'Completed', count: 'completed' },
 ];
+
+/** The user whose orders to show: any id, trimmed (the server says whether it has orders). */
+const userSearchSchema = z.object({
+  userId: z.string().trim().min(1, ADMIN_MESSAGES.invalidUserId),
+});
+type UserSearchValues = z.infer<typeof userSearchSchema>;
 
 const STATUS_COLOR = {
   Pending: 'warning',
@@ -149,9 +158,20 @@ function orderColumns(
 export function OrdersTab() {
   const [filter, setFilter] = useState<OrderFilter>('all');
   const [page, setPage] = useState(1);
-  const [userInput, setUserInput] = useState('');
+  /** The user whose orders are shown; the field's text is applied by Search. */
   const [searchedUser, setSearchedUser] = useState<string | null>(null);
-  const [searchError, setSearchError] = useState<string | null>(null);
+  const search = useForm<UserSearchValues>({
+    defaultValues: { userId: '' },
+    resolver: zodResolver(userSearchSchema),
+    // The message shows on Search and goes when the field is edited.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { field: userInput, fieldState } = useController({
+    control: search.control,
+    name: 'userId',
+  });
+  const searchError = fieldState.error?.message;
   const [uploading, setUploading] = useState<AdminReportOrder | null>(null);
 
   const counts = useOrderCounts();
@@ -165,21 +185,14 @@ export function OrdersTab() {
     void active.refetch();
   };
 
-  const search = () => {
-    const id = userInput.trim();
-    if (!id) {
-      setSearchError(ADMIN_MESSAGES.invalidUserId);
-      return;
-    }
-    setSearchError(null);
-    setSearchedUser(id);
+  const searchUser = search.handleSubmit(({ userId }) => {
+    setSearchedUser(userId);
     setPage(1);
-  };
+  });
 
   const clearSearch = () => {
-    setUserInput('');
+    search.reset();
     setSearchedUser(null);
-    setSearchError(null);
     setPage(1);
   };
 
@@ -239,28 +252,28 @@ export function OrdersTab() {
       <Box
         component="form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
+        onSubmit={(event) => void searchUser(event)}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
       >
         <TextField
           size="small"
           label="Search by User ID"
-          value={userInput}
+          name={userInput.name}
+          value={userInput.value}
+          inputRef={userInput.ref}
           onChange={(event) => {
-            setUserInput(event.target.value);
-            setSearchError(null);
+            userInput.onChange(event);
+            search.clearErrors('userId');
           }}
+          onBlur={userInput.onBlur}
           error={Boolean(searchError)}
-          helperText={searchError ?? undefined}
+          helperText={searchError}
           sx={{ flex: '1 1 240px' }}
         />
-        <Button type="submit" variant="contained" disabled={!userInput.trim()}>
+        <Button type="submit" variant="contained" disabled={!userInput.value.trim()}>
           Search
         </Button>
-        <Button onClick={clearSearch} disabled={searchedUser === null && !userInput}>
+        <Button onClick={clearSearch} disabled={searchedUser === null && !userInput.value}>
           Clear Search
         </Button>
       </Box>

@@ -1,41 +1,32 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   API_PREFIX,
   PROBLEM_ACTION_LABELS,
-  PROBLEM_ACTIONS,
   PROBLEM_KIND_LABELS,
-  PROBLEM_REPLY_MAX,
+  adminProblemsQuerySchema,
   type AdminProblem,
-  type ProblemAction,
 } from '@vr/contracts';
 import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { Pager } from './Pager.tsx';
 import { PanelToolbar } from './PanelToolbar.tsx';
+import { ResolveProblemForm } from './ResolveProblemForm.tsx';
 import { UploadReportDialog } from './UploadReportDialog.tsx';
 import { downloadReport } from './api.ts';
 import { formatDateTime } from './format.ts';
-import {
-  refreshProblems,
-  useAdminProblems,
-  useResolveProblem,
-  type ProblemFilter,
-} from './problems-api.ts';
+import { refreshProblems, useAdminProblems, type ProblemFilter } from './problems-api.ts';
 
 const ERROR_PREFIX = 'Error loading problems:';
 
@@ -48,97 +39,6 @@ const adminReportOf = (problem: AdminProblem) => ({
       ? `${API_PREFIX}/admin/reports/${encodeURIComponent(problem.orderId)}/download`
       : null,
 });
-
-function actionDisabled(problem: AdminProblem, action: ProblemAction): string | null {
-  if (action === 'regenerate' && problem.reportSource === 'uploaded') {
-    return 'an uploaded report is not regenerated; upload a corrected one';
-  }
-  if (action === 'refund' && problem.orderStatus !== 'Completed')
-    return 'the order is not Completed';
-  return null;
-}
-
-/** The answer: a reply mailed to the customer and what is done with it. */
-function ResolveForm({ problem, onUpload }: { problem: AdminProblem; onUpload: () => void }) {
-  const [reply, setReply] = useState('');
-  const [action, setAction] = useState<ProblemAction>('reply');
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
-  const resolve = useResolveProblem();
-  const toast = useToast();
-  const submit = () => {
-    if (!reply.trim()) {
-      setError({ field: 'reply', message: 'Write the reply the customer receives.' });
-      return;
-    }
-    // Answered, the problem leaves the open list and this form unmounts: the promise, unlike
-    // mutate's callbacks, still says so.
-    void resolve.mutateAsync({ id: problem.id, body: { reply, action } }).then(
-      (body) => toast.success(body.message),
-      (err: Error) => setError({ message: err.message }),
-    );
-  };
-  return (
-    <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), submit())}>
-      <TextField
-        label="Reply to the customer"
-        multiline
-        minRows={3}
-        fullWidth
-        value={reply}
-        onChange={(e) => {
-          setReply(e.target.value);
-          setError(null);
-        }}
-        error={error?.field === 'reply' || reply.length > PROBLEM_REPLY_MAX}
-        helperText={
-          error?.field === 'reply'
-            ? error.message
-            : `${reply.length} / ${PROBLEM_REPLY_MAX} characters; mailed to ${problem.userEmail ?? 'the customer'}`
-        }
-      />
-      <FormControl sx={{ mt: 1.5, display: 'flex' }}>
-        <FormLabel id={`action-${problem.id}`}>And at the same time</FormLabel>
-        <RadioGroup
-          aria-labelledby={`action-${problem.id}`}
-          value={action}
-          onChange={(e) => setAction(e.target.value as ProblemAction)}
-        >
-          {PROBLEM_ACTIONS.map((value) => {
-            const why = actionDisabled(problem, value);
-            return (
-              <FormControlLabel
-                key={value}
-                value={value}
-                disabled={why !== null}
-                control={<Radio size="small" />}
-                label={
-                  why ? `${PROBLEM_ACTION_LABELS[value]} (${why})` : PROBLEM_ACTION_LABELS[value]
-                }
-              />
-            );
-          })}
-        </RadioGroup>
-      </FormControl>
-      {action === 'corrected' ? (
-        <Box sx={{ mb: 1 }}>
-          <Button size="small" variant="outlined" onClick={onUpload}>
-            Upload corrected report
-          </Button>
-        </Box>
-      ) : null}
-      {error && error.field !== 'reply' ? (
-        <Alert severity="error" sx={{ my: 1 }}>
-          {error.message}
-        </Alert>
-      ) : null}
-      <Box sx={{ mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={resolve.isPending}>
-          Send answer
-        </Button>
-      </Box>
-    </Box>
-  );
-}
 
 /** One problem: the order and its report beside the customer's words, then the answer. */
 function ProblemCard({ problem, onUpload }: { problem: AdminProblem; onUpload: () => void }) {
@@ -202,7 +102,7 @@ function ProblemCard({ problem, onUpload }: { problem: AdminProblem; onUpload: (
       </Box>
       <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
         {problem.state === 'Open' ? (
-          <ResolveForm problem={problem} onUpload={onUpload} />
+          <ResolveProblemForm problem={problem} onUpload={onUpload} />
         ) : (
           <>
             <Typography variant="overline" color="text.secondary">
@@ -219,6 +119,9 @@ function ProblemCard({ problem, onUpload }: { problem: AdminProblem; onUpload: (
   );
 }
 
+/** The search, as the list's query takes it (trimmed). */
+const problemSearchSchema = z.object({ q: adminProblemsQuerySchema.shape.q.unwrap() });
+
 const FILTERS: { value: ProblemFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'resolved', label: 'Resolved' },
@@ -229,8 +132,13 @@ const FILTERS: { value: ProblemFilter; label: string }[] = [
 export function ProblemsTab() {
   const [filter, setFilter] = useState<ProblemFilter>('open');
   const [page, setPage] = useState(1);
-  const [input, setInput] = useState('');
+  /** The search the list shows; the field's text is applied by Search. */
   const [q, setQ] = useState('');
+  const search = useForm<z.infer<typeof problemSearchSchema>>({
+    defaultValues: { q: '' },
+    resolver: zodResolver(problemSearchSchema),
+  });
+  const { field: input } = useController({ control: search.control, name: 'q' });
   const [uploading, setUploading] = useState<AdminProblem | null>(null);
   const client = useQueryClient();
   const listed = useAdminProblems(filter, q, page);
@@ -275,18 +183,22 @@ export function ProblemsTab() {
       <Box
         component="form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(input.trim());
-          setPage(1);
-        }}
+        onSubmit={(event) =>
+          void search.handleSubmit((values) => {
+            setQ(values.q);
+            setPage(1);
+          })(event)
+        }
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
       >
         <TextField
           size="small"
           label="Search by e-mail, user ID or order ID"
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
+          name={input.name}
+          value={input.value}
+          inputRef={input.ref}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
           slotProps={{ htmlInput: { maxLength: 200 } }}
           sx={{ flex: '1 1 260px' }}
         />
@@ -294,9 +206,9 @@ export function ProblemsTab() {
           Search
         </Button>
         <Button
-          disabled={!q && !input}
+          disabled={!q && !input.value}
           onClick={() => {
-            setInput('');
+            search.reset();
             setQ('');
             setPage(1);
           }}

@@ -7,13 +7,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, type AdminReportOrder } from '@vr/contracts';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { useUploadReport } from './api.ts';
 import { formatMegabytes } from './format.ts';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+/** The report to upload: none until a PDF is chosen (the picker refuses anything else). */
+const uploadFormSchema = z.object({
+  file: z.custom<File | null>().pipe(z.instanceof(File, { error: ADMIN_MESSAGES.selectFile })),
+});
 
 /**
  * The Upload Report modal (docs/product-rules.md#reports): the order, a PDF picker, Cancel, Upload.
@@ -25,26 +32,30 @@ export function UploadReportDialog({
   order: Pick<AdminReportOrder, 'id' | 'userId' | 'vin' | 'status'> | null;
   onClose: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<
+    z.input<typeof uploadFormSchema>,
+    unknown,
+    z.output<typeof uploadFormSchema>
+  >({ defaultValues: { file: null }, resolver: zodResolver(uploadFormSchema) });
+  const { control, formState, setValue, setError, clearErrors } = form;
+  const file = useWatch({ control, name: 'file' });
+  const error = formState.errors.file?.message ?? formState.errors.root?.server?.message;
   const upload = useUploadReport();
   const toast = useToast();
 
   const close = () => {
-    setFile(null);
-    setError(null);
+    form.reset();
     upload.reset();
     onClose();
   };
 
-  const submit = () => {
+  const failed = (message: string) =>
+    setError('root.server', { message: ADMIN_MESSAGES.uploadFailed(message) });
+
+  const submit = form.handleSubmit((values) => {
     if (!order) return;
-    if (!file) {
-      setError(ADMIN_MESSAGES.selectFile);
-      return;
-    }
     upload.mutate(
-      { orderId: order.id, file },
+      { orderId: order.id, file: values.file },
       {
         onSuccess: (body) => {
           const result = body.results[0];
@@ -52,13 +63,13 @@ export function UploadReportDialog({
             toast.success(result?.message ?? body.message);
             close();
           } else {
-            setError(ADMIN_MESSAGES.uploadFailed(result?.message ?? body.message));
+            failed(result?.message ?? body.message);
           }
         },
-        onError: (err) => setError(ADMIN_MESSAGES.uploadFailed(err.message)),
+        onError: (err) => failed(err.message),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={order !== null} onClose={close} fullWidth maxWidth="sm">
@@ -105,13 +116,13 @@ export function UploadReportDialog({
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               event.target.value = '';
+              clearErrors();
               if (chosen && !isPdf(chosen)) {
-                setFile(null);
-                setError(ADMIN_MESSAGES.pdfOnly);
+                setValue('file', null);
+                setError('file', { message: ADMIN_MESSAGES.pdfOnly });
                 return;
               }
-              setFile(chosen);
-              setError(null);
+              setValue('file', chosen);
             }}
           />
         </Button>
@@ -128,7 +139,11 @@ export function UploadReportDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!file || upload.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={!file || upload.isPending}
+        >
           {upload.isPending ? 'Uploading...' : 'Upload'}
         </Button>
       </DialogActions>

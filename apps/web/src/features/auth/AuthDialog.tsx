@@ -11,10 +11,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { AUTH_MESSAGES, resetCodeHint, verifyCodeHint } from '@vr/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useController, type Control } from 'react-hook-form';
 import { LabeledInput } from '../../components/LabeledInput.tsx';
 import type { SignInDialogProps } from '../../lib/sign-in-dialog.ts';
-import { isSuccessMessage, type AuthField, type AuthMode } from './logic.ts';
+import { isSuccessMessage, type AuthField, type AuthForm, type AuthMode } from './logic.ts';
 import { useAuthFlow } from './use-auth-flow.ts';
 
 const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
@@ -33,8 +34,42 @@ const SUBMIT_LABELS: Record<AuthMode, string> = {
   resetConfirm: 'Reset Password',
 };
 
-/** Codes are digits: the numeric keypad on phones, and nothing else is taken (use-auth-flow). */
+/** Codes are digits: the numeric keypad on phones, and nothing else is taken (logic.ts). */
 const CODE_INPUT = { maxLength: 6, inputMode: 'numeric', pattern: '[0-9]*' } as const;
+
+type InputProps = Partial<
+  Omit<ComponentProps<typeof LabeledInput>, 'name' | 'label' | 'value' | 'onChange'>
+>;
+
+/** One field of the form: what is typed goes through `onEdit`; its message replaces the helper text. */
+function AuthTextField({
+  control,
+  name,
+  label,
+  onEdit,
+  helperText,
+  ...input
+}: InputProps & {
+  control: Control<AuthForm>;
+  name: AuthField;
+  label: string;
+  onEdit: (field: AuthField, typed: string) => void;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <LabeledInput
+      label={label}
+      name={field.name}
+      value={field.value}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      onChange={(event) => onEdit(name, event.target.value)}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+      {...input}
+    />
+  );
+}
 
 export interface AuthDialogProps extends SignInDialogProps {
   initialMode?: AuthMode;
@@ -50,8 +85,7 @@ export default function AuthDialog({
 }: AuthDialogProps) {
   const {
     mode,
-    form,
-    errors,
+    control,
     message,
     busy,
     finished,
@@ -60,6 +94,7 @@ export default function AuthDialog({
     toggleShowPassword,
     email,
     switchMode,
+    forgotPassword,
     edit,
     submit,
     resendVerification,
@@ -79,19 +114,13 @@ export default function AuthDialog({
     </InputAdornment>
   );
 
-  const field = (
-    name: AuthField,
-    label: string,
-    extra: Partial<Parameters<typeof LabeledInput>[0]> = {},
-  ): ReactNode => (
-    <LabeledInput
+  const field = (name: AuthField, label: string, extra: InputProps = {}): ReactNode => (
+    <AuthTextField
       key={name}
-      label={label}
+      control={control}
       name={name}
-      value={form[name]}
-      onChange={(event) => edit(name)(event.target.value)}
-      error={Boolean(errors[name])}
-      helperText={errors[name]}
+      label={label}
+      onEdit={edit}
       disabled={busy}
       {...extra}
     />
@@ -164,7 +193,7 @@ export default function AuthDialog({
           {mode === 'register'
             ? field('fullName', 'Full name', {
                 autoComplete: 'name',
-                helperText: errors.fullName ?? 'Optional',
+                helperText: 'Optional',
               })
             : null}
           {mode === 'signin' ? secret('password', 'Password', 'current-password', true) : null}
@@ -210,7 +239,7 @@ export default function AuthDialog({
           ) : null}
           {mode === 'signin' ? (
             <Box sx={{ textAlign: 'right', mt: -1 }}>
-              {linkButton('Forgot password?', () => switchMode('forgot', { email: form.email }))}
+              {linkButton('Forgot password?', forgotPassword)}
             </Box>
           ) : null}
           <Button type="submit" variant="contained" size="large" disabled={busy || finished}>
@@ -218,7 +247,7 @@ export default function AuthDialog({
           </Button>
           {mode === 'verify' ? (
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}>
-              <Button onClick={() => void resendVerification()} disabled={busy}>
+              <Button onClick={resendVerification} disabled={busy}>
                 Resend Code
               </Button>
               <Button onClick={() => switchMode('register')} disabled={busy} color="inherit">
@@ -228,14 +257,14 @@ export default function AuthDialog({
           ) : null}
           {mode === 'signin' && codeAsked ? (
             <Box sx={{ textAlign: 'center' }}>
-              <Button onClick={() => void resendSignInCode()} disabled={busy || finished}>
+              <Button onClick={resendSignInCode} disabled={busy || finished}>
                 Resend Code
               </Button>
             </Box>
           ) : null}
           {mode === 'resetConfirm' ? (
             <Box sx={{ textAlign: 'center' }}>
-              <Button onClick={() => void resendReset()} disabled={busy}>
+              <Button onClick={resendReset} disabled={busy}>
                 Resend Code
               </Button>
             </Box>

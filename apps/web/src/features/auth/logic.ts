@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES, otpSchema, passwordProblem, passwordSchema } from '@vr/contracts';
-import type { ZodType } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 
 /*
- * The dialog's rules without React: modes, the form, client validation (docs/product-rules.md#accounts with the
- * shared password rule on register and reset), the status colour and the error-code texts of
+ * The dialog's rules without React: modes, the form and its zod schema per mode (client
+ * validation, docs/product-rules.md#accounts), the status colour and the error-code texts of
  * docs/auth-api.md. Schema-using code: loaded with the dialog, never on the first paint.
  */
 
@@ -21,7 +21,6 @@ export interface AuthForm {
 }
 
 export type AuthField = keyof AuthForm;
-export type AuthErrors = Partial<Record<AuthField, string>>;
 
 export const EMPTY_FORM: AuthForm = {
   email: '',
@@ -38,6 +37,11 @@ export function formForMode(mode: AuthMode, form: AuthForm): AuthForm {
   return mode === 'verify' || mode === 'resetConfirm' ? form : EMPTY_FORM;
 }
 
+/** Codes are digits: anything else typed is dropped, and at most six are kept. */
+export function codeInput(typed: string): string {
+  return typed.replace(/\D/g, '').slice(0, 6);
+}
+
 /** Green when the text contains 'successful' or 'sent', otherwise red. */
 export function isSuccessMessage(message: string): boolean {
   return message.includes('successful') || message.includes('sent');
@@ -45,58 +49,81 @@ export function isSuccessMessage(message: string): boolean {
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkEmail(email: string): string | undefined {
-  if (!email.trim()) return AUTH_MESSAGES.emailRequired;
-  if (!EMAIL_SHAPE.test(email.trim())) return AUTH_MESSAGES.emailInvalidClient;
-  return undefined;
+/** Every field as typed, unchecked; a mode's schema checks the fields the mode shows. */
+const ANY_FORM = z.object({
+  email: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+  verificationCode: z.string(),
+  newPassword: z.string(),
+  confirmNewPassword: z.string(),
+  fullName: z.string(),
+});
+
+/* A field's first complaint is the one shown (react-hook-form's resolver keeps the first). */
+
+const emailField = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalidClient);
+
+/** Sign-in asks only that a password is there (docs/product-rules.md#accounts). */
+const presentPassword = z.string().min(1, AUTH_MESSAGES.passwordRequired);
+
+/**
+ * A new password, checked by the server's own rule (contracts' passwordSchema); the rule's
+ * complaint names what this password lacks, not only the rule.
+ */
+function strongPassword(requiredMessage: string) {
+  return z.string().superRefine((password, ctx) => {
+    const issue = password
+      ? passwordSchema.safeParse(password).error?.issues[0]?.message
+      : requiredMessage;
+    const message = issue === AUTH_MESSAGES.passwordPolicy ? passwordProblem(password) : issue;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+/** The repeated password: there, then the same. */
+function confirmed(field: 'confirmPassword' | 'confirmNewPassword', of: AuthField) {
+  return (form: AuthForm, ctx: z.RefinementCtx) => {
+    if (form[field] && form[field] !== form[of]) {
+      ctx.addIssue({ code: 'custom', path: [field], message: AUTH_MESSAGES.passwordsDoNotMatch });
+    }
+  };
 }
 
 /**
- * The first complaint of a contract schema about `value`, if any: the client checks with the
- * server's own rules (passwordSchema, otpSchema), so both word a bad field alike.
+ * The client validation of one mode's form (docs/product-rules.md#accounts, with the shared
+ * password rule on register and reset), for react-hook-form's zod resolver. `codeAsked`: the
+ * server asked for a sign-in code (STEP_UP_REQUIRED), so sign-in checks it too.
  */
-function schemaMessage(schema: ZodType, value: string): string | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-/** The rule's complaint names what this password lacks, not only the rule. */
-function checkStrongPassword(password: string, requiredMessage: string): string | undefined {
-  if (!password) return requiredMessage;
-  const message = schemaMessage(passwordSchema, password);
-  return message === AUTH_MESSAGES.passwordPolicy ? passwordProblem(password) : message;
-}
-
-/** Client validation of one mode's fields; an empty object means the form may be sent. */
-export function validate(mode: AuthMode, form: AuthForm): AuthErrors {
-  const errors: AuthErrors = {};
-  const set = (field: AuthField, message: string | undefined) => {
-    if (message) errors[field] = message;
-  };
-  if (mode !== 'verify' && mode !== 'resetConfirm') set('email', checkEmail(form.email));
-  if (mode === 'signin' && !form.password) set('password', AUTH_MESSAGES.passwordRequired);
-  if (mode === 'register') {
-    set('password', checkStrongPassword(form.password, AUTH_MESSAGES.passwordRequired));
-    if (!form.confirmPassword) set('confirmPassword', AUTH_MESSAGES.confirmPasswordRequired);
-    else if (form.confirmPassword !== form.password)
-      set('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
+export function authFormSchema(mode: AuthMode, codeAsked = false): z.ZodType<AuthForm, AuthForm> {
+  switch (mode) {
+    case 'signin':
+      return ANY_FORM.extend({
+        email: emailField,
+        password: presentPassword,
+        verificationCode: codeAsked ? otpSchema : z.string(),
+      });
+    case 'register':
+      return ANY_FORM.extend({
+        email: emailField,
+        password: strongPassword(AUTH_MESSAGES.passwordRequired),
+        confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmPasswordRequired),
+      }).superRefine(confirmed('confirmPassword', 'password'));
+    case 'verify':
+      return ANY_FORM.extend({ verificationCode: otpSchema });
+    case 'forgot':
+      return ANY_FORM.extend({ email: emailField });
+    case 'resetConfirm':
+      return ANY_FORM.extend({
+        verificationCode: otpSchema,
+        newPassword: strongPassword(AUTH_MESSAGES.newPasswordRequired),
+        confirmNewPassword: z.string().min(1, AUTH_MESSAGES.confirmNewPasswordRequired),
+      }).superRefine(confirmed('confirmNewPassword', 'newPassword'));
   }
-  if (mode === 'verify' || mode === 'resetConfirm')
-    set('verificationCode', schemaMessage(otpSchema, form.verificationCode));
-  if (mode === 'resetConfirm') {
-    set('newPassword', checkStrongPassword(form.newPassword, AUTH_MESSAGES.newPasswordRequired));
-    if (!form.confirmNewPassword)
-      set('confirmNewPassword', AUTH_MESSAGES.confirmNewPasswordRequired);
-    else if (form.confirmNewPassword !== form.newPassword)
-      set('confirmNewPassword', AUTH_MESSAGES.passwordsDoNotMatch);
-  }
-  return errors;
-}
-
-/** The sign-in code field, shown once the server asked for it (STEP_UP_REQUIRED). */
-export function validateSignInCode(form: AuthForm): AuthErrors {
-  const message = schemaMessage(otpSchema, form.verificationCode);
-  return message ? { verificationCode: message } : {};
 }
 
 /** The flows whose failures are worded differently (docs/auth-api.md). */

@@ -1,17 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { AUTH_LIMITS, AUTH_MESSAGES, TIMINGS } from '@vr/contracts';
-import { useEffect, useRef, useState } from 'react';
-import type { SessionBody } from '../../lib/api.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { api, authApi, type SessionBody } from '../../lib/api.ts';
 import { setToken } from '../../lib/token.ts';
-import { useAuthCalls } from './api.ts';
 import {
   EMPTY_FORM,
   authErrorMessage,
+  authFormSchema,
+  codeInput,
   errorCode,
   formForMode,
   signInErrorMessage,
-  validate,
-  validateSignInCode,
-  type AuthErrors,
   type AuthField,
   type AuthForm,
   type AuthMode,
@@ -36,9 +37,9 @@ function resumable() {
 }
 
 /**
- * The auth dialog's flow (docs/auth-api.md) without its view: the calls, the delayed mode changes
- * and the state the form shows. `onSignedIn` gets the new session once the success text has
- * been shown.
+ * The auth dialog's flow (docs/auth-api.md) without its view: the form (react-hook-form, checked
+ * by the mode's schema from logic.ts), the calls, the delayed mode changes and the status text.
+ * `onSignedIn` gets the new session once the success text has been shown.
  */
 export function useAuthFlow({
   initialMode,
@@ -47,18 +48,36 @@ export function useAuthFlow({
   initialMode: AuthMode;
   onSignedIn: (session: SessionBody) => void;
 }) {
-  const calls = useAuthCalls();
   const [resumed] = useState(resumable);
-  const [mode, setModeState] = useState<AuthMode>(resumed?.mode ?? initialMode);
-  const [form, setForm] = useState<AuthForm>(resumed?.form ?? EMPTY_FORM);
-  const [errors, setErrors] = useState<AuthErrors>({});
+  const [mode, setMode] = useState<AuthMode>(resumed?.mode ?? initialMode);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   /** Signed in, waiting for the 1 s redirect: nothing more to send. */
   const [finished, setFinished] = useState(false);
   /** The account is under attack: sign-in also takes the code the server mailed. */
   const [codeAsked, setCodeAsked] = useState(false);
+
+  // `raw`: the calls get the fields as typed (each trims what it sends), every field kept.
+  const resolver = useMemo(
+    () => zodResolver(authFormSchema(mode, codeAsked), undefined, { raw: true }),
+    [mode, codeAsked],
+  );
+  const form = useForm<AuthForm>({
+    defaultValues: resumed?.form ?? EMPTY_FORM,
+    resolver,
+    // A field's message shows when the form is sent and goes when the field is edited (`edit`);
+    // the focus stays where it is.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, getValues } = form;
+  const values = useWatch({ control });
+
+  // One mutation for the dialog's calls: the dialog does one thing at a time, and every button
+  // and field waits. Each call words its own failures in the status text.
+  const action = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
+  const busy = action.isPending;
+  const perform = (run: () => Promise<void>) => action.mutate(run);
 
   // Delayed transitions; all cancelled when the dialog goes away.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -79,29 +98,22 @@ export function useAuthFlow({
       return;
     }
     if (since.current === 0) since.current = Date.now();
-    unfinished = { mode, form, since: since.current };
-  }, [mode, form, finished]);
+    unfinished = { mode, form: { ...EMPTY_FORM, ...values }, since: since.current };
+  }, [mode, values, finished]);
 
   const switchMode = (next: AuthMode, keep?: Partial<AuthForm>) => {
-    setModeState(next);
-    setErrors({});
+    setMode(next);
     setMessage('');
     setShowPassword(false);
     setCodeAsked(false);
-    setForm((current) => ({ ...formForMode(next, current), ...keep }));
+    form.reset({ ...formForMode(next, getValues()), ...keep });
   };
 
-  const edit = (field: AuthField) => (typed: string) => {
+  const edit = (field: AuthField, typed: string) => {
     // A sign-in code belongs to the account it was mailed for.
     if (field === 'email') setCodeAsked(false);
-    const value = field === 'verificationCode' ? typed.replace(/\D/g, '').slice(0, 6) : typed;
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
+    form.setValue(field, field === 'verificationCode' ? codeInput(typed) : typed);
+    form.clearErrors(field);
   };
 
   /** Success: show the text, then after 1 s hand the session over and close. */
@@ -112,44 +124,41 @@ export function useAuthFlow({
     later(TIMINGS.redirectAfterSuccessMs, () => onSignedIn(session));
   };
 
-  const email = form.email.trim();
+  const email = (values.email ?? '').trim();
 
-  const signUp = async () => {
-    await calls.signUp.mutateAsync({
-      email,
-      password: form.password,
-      ...(form.fullName.trim() ? { fullName: form.fullName.trim() } : {}),
-    });
-    switchMode('verify');
-    setMessage(AUTH_MESSAGES.registrationCodeSent);
-  };
-
-  const submitRegister = async () => {
+  const submitRegister = async (typed: AuthForm) => {
     try {
-      await signUp();
+      await authApi('POST /sign-up/email', {
+        email: typed.email.trim(),
+        password: typed.password,
+        ...(typed.fullName.trim() ? { fullName: typed.fullName.trim() } : {}),
+      });
+      switchMode('verify');
+      setMessage(AUTH_MESSAGES.registrationCodeSent);
     } catch (error) {
       const code = errorCode(error);
       // Only an address with an account answers 409: signing up again before verifying is a
       // new sign-up of its own, so there is nothing to delete or resend first
       // (docs/product-rules.md).
       if (code === 'USER_EXISTS_VERIFIED') {
-        setErrors({ email: AUTH_MESSAGES.existsVerified });
+        form.setError('email', { message: AUTH_MESSAGES.existsVerified });
       } else if (code === 'INVALID_EMAIL') {
-        setErrors({ email: authErrorMessage('signUp', error) });
+        form.setError('email', { message: authErrorMessage('signUp', error) });
       } else {
-        setErrors({ password: authErrorMessage('signUp', error) });
+        form.setError('password', { message: authErrorMessage('signUp', error) });
       }
     }
   };
 
-  const submitVerify = async () => {
+  const submitVerify = async (typed: AuthForm) => {
+    const address = typed.email.trim();
     let session: SessionBody;
     try {
       // The code verifies only the sign-up it was mailed for, made with this password.
-      session = await calls.verifyEmail.mutateAsync({
-        email,
-        otp: form.verificationCode.trim(),
-        password: form.password,
+      session = await authApi('POST /email-otp/verify-email', {
+        email: address,
+        otp: typed.verificationCode.trim(),
+        password: typed.password,
       });
     } catch (error) {
       setMessage(authErrorMessage('verify', error));
@@ -159,20 +168,25 @@ export function useAuthFlow({
     }
     try {
       setToken(session.token);
-      await calls.register.mutateAsync();
+      await api('POST /register', { body: {}, auth: true });
       finishSignedIn(session, AUTH_MESSAGES.verifiedAndSignedIn);
     } catch {
       setToken(null);
       setMessage(AUTH_MESSAGES.verifiedSignInManually);
       later(TIMINGS.backToSigninMs, () =>
-        switchMode('signin', { email, verificationCode: '', password: '' }),
+        switchMode('signin', { email: address, verificationCode: '', password: '' }),
       );
     }
   };
 
-  const submitSignIn = async (password: string, flow: 'signIn' | 'reset', otp?: string) => {
-    const session = await calls.signIn.mutateAsync({
-      email,
+  const submitSignIn = async (
+    address: string,
+    password: string,
+    flow: 'signIn' | 'reset',
+    otp?: string,
+  ) => {
+    const session = await authApi('POST /sign-in/email', {
+      email: address,
       password,
       ...(otp === undefined ? {} : { otp }),
     });
@@ -185,9 +199,19 @@ export function useAuthFlow({
     finishSignedIn(session, text);
   };
 
-  const submitForgot = async () => {
+  const submitSignInForm = async (typed: AuthForm) => {
     try {
-      await calls.requestReset.mutateAsync({ email });
+      const otp = codeAsked ? typed.verificationCode.trim() : undefined;
+      await submitSignIn(typed.email.trim(), typed.password, 'signIn', otp);
+    } catch (error) {
+      if (errorCode(error) === 'STEP_UP_REQUIRED') setCodeAsked(true);
+      setMessage(signInErrorMessage(error));
+    }
+  };
+
+  const submitForgot = async (typed: AuthForm) => {
+    try {
+      await authApi('POST /email-otp/request-password-reset', { email: typed.email.trim() });
       setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
       later(TIMINGS.resetStepMs, () => switchMode('resetConfirm'));
     } catch (error) {
@@ -195,12 +219,13 @@ export function useAuthFlow({
     }
   };
 
-  const submitReset = async () => {
+  const submitReset = async (typed: AuthForm) => {
+    const address = typed.email.trim();
     try {
-      await calls.resetPassword.mutateAsync({
-        email,
-        otp: form.verificationCode.trim(),
-        password: form.newPassword,
+      await authApi('POST /email-otp/reset-password', {
+        email: address,
+        otp: typed.verificationCode.trim(),
+        password: typed.newPassword,
       });
     } catch (error) {
       setMessage(authErrorMessage('reset', error));
@@ -208,101 +233,88 @@ export function useAuthFlow({
     }
     setMessage(AUTH_MESSAGES.resetSigningIn);
     try {
-      await submitSignIn(form.newPassword, 'reset');
+      await submitSignIn(address, typed.newPassword, 'reset');
     } catch {
       setMessage(AUTH_MESSAGES.resetSignInManually);
       later(TIMINGS.backToSigninMs, () => switchMode('signin'));
     }
   };
 
-  const submit = async () => {
-    if (busy || finished) return;
-    const found = {
-      ...validate(mode, form),
-      ...(mode === 'signin' && codeAsked ? validateSignInCode(form) : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setMessage('');
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        try {
-          const otp = codeAsked ? form.verificationCode.trim() : undefined;
-          await submitSignIn(form.password, 'signIn', otp);
-        } catch (error) {
-          if (errorCode(error) === 'STEP_UP_REQUIRED') setCodeAsked(true);
-          setMessage(signInErrorMessage(error));
-        }
-      } else if (mode === 'register') await submitRegister();
-      else if (mode === 'verify') await submitVerify();
-      else if (mode === 'forgot') await submitForgot();
-      else await submitReset();
-    } finally {
-      setBusy(false);
-    }
+  const SUBMITS: Record<AuthMode, (typed: AuthForm) => Promise<void>> = {
+    signin: submitSignInForm,
+    register: submitRegister,
+    verify: submitVerify,
+    forgot: submitForgot,
+    resetConfirm: submitReset,
   };
 
-  const resendVerification = async () => {
+  const submit = async () => {
+    if (busy || finished) return;
+    await form.handleSubmit((typed) => {
+      setMessage('');
+      perform(() => SUBMITS[mode](typed));
+    })();
+  };
+
+  const resendVerification = () => {
     if (!email) {
       setMessage(AUTH_MESSAGES.resendVerificationEmailRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await calls.resendVerification.mutateAsync({ email, password: form.password });
-      setForm((current) => ({ ...current, verificationCode: '' }));
-      setErrors({});
-      setMessage(AUTH_MESSAGES.verificationCodeResent);
-    } catch (error) {
-      setMessage(authErrorMessage('resendVerification', error));
-      const code = errorCode(error);
-      if (code === 'USER_NOT_FOUND') later(TIMINGS.backToRegisterMs, () => switchMode('register'));
-      if (code === 'EMAIL_ALREADY_VERIFIED')
-        later(TIMINGS.backToRegisterMs, () => switchMode('signin'));
-    } finally {
-      setBusy(false);
-    }
+    perform(async () => {
+      try {
+        await authApi('POST /email-otp/send-verification-otp', {
+          email,
+          password: getValues('password'),
+        });
+        form.setValue('verificationCode', '');
+        form.clearErrors();
+        setMessage(AUTH_MESSAGES.verificationCodeResent);
+      } catch (error) {
+        setMessage(authErrorMessage('resendVerification', error));
+        const code = errorCode(error);
+        if (code === 'USER_NOT_FOUND')
+          later(TIMINGS.backToRegisterMs, () => switchMode('register'));
+        if (code === 'EMAIL_ALREADY_VERIFIED')
+          later(TIMINGS.backToRegisterMs, () => switchMode('signin'));
+      }
+    });
   };
 
   /** Sends the password alone again: the server mails a new code (or signs in, attack over). */
-  const resendSignInCode = async () => {
-    setBusy(true);
-    try {
-      await submitSignIn(form.password, 'signIn');
-    } catch (error) {
-      if (errorCode(error) === 'STEP_UP_REQUIRED') {
-        setForm((current) => ({ ...current, verificationCode: '' }));
-        setErrors({});
-        setMessage(AUTH_MESSAGES.signInCodeResent);
-      } else {
-        setMessage(signInErrorMessage(error));
+  const resendSignInCode = () =>
+    perform(async () => {
+      try {
+        await submitSignIn(email, getValues('password'), 'signIn');
+      } catch (error) {
+        if (errorCode(error) === 'STEP_UP_REQUIRED') {
+          form.setValue('verificationCode', '');
+          form.clearErrors();
+          setMessage(AUTH_MESSAGES.signInCodeResent);
+        } else {
+          setMessage(signInErrorMessage(error));
+        }
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const resendReset = async () => {
+  const resendReset = () => {
     if (!email) {
       setMessage(AUTH_MESSAGES.resendResetEmailRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await calls.requestReset.mutateAsync({ email });
-      setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
-    } catch (error) {
-      setMessage(authErrorMessage('resendReset', error));
-    } finally {
-      setBusy(false);
-    }
+    perform(async () => {
+      try {
+        await authApi('POST /email-otp/request-password-reset', { email });
+        setMessage(AUTH_MESSAGES.resetCodeSentIfAccount);
+      } catch (error) {
+        setMessage(authErrorMessage('resendReset', error));
+      }
+    });
   };
 
   return {
     mode,
-    form,
-    errors,
+    control,
     message,
     busy,
     finished,
@@ -311,6 +323,8 @@ export function useAuthFlow({
     toggleShowPassword: () => setShowPassword((shown) => !shown),
     email,
     switchMode,
+    /** Forgot password? keeps the e-mail typed so far. */
+    forgotPassword: () => switchMode('forgot', { email: getValues('email') }),
     edit,
     submit,
     resendVerification,

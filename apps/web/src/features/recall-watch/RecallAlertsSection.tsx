@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { NHTSA_RECALL_LOOKUP_URL, RECALL_WATCH_TEXTS, type WatchedVehicle } from '@vr/contracts';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { SectionCard } from '../SectionCard.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useSetWatching, useWatchedVehicles } from './api.ts';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

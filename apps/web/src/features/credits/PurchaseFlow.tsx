@@ -17,8 +17,8 @@ import {
   type CreditPackage,
   type PaymentMethodView,
 } from '@vr/contracts';
-import { useState } from 'react';
-import { ThreeDsDialog } from '../payments/ThreeDsDialog.tsx';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ThreeDsDialog } from '../payments/index.ts';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 const cardLabel = (c: PaymentMethodView) =>
@@ -46,9 +46,12 @@ export function PurchaseFlow({
 }) {
   const { step, busy, error, next, confirm, challenge, cancelOrder, chooseAnotherCard, later } =
     usePurchaseFlow(pkg, onDone, onCredited);
-  const [cardId, setCardId] = useState(
-    () => (cards.find((c) => c.isDefault) ?? cards[0])?.id ?? '',
-  );
+  // Nothing to check here (the purchase says when no card is chosen); the choice stays when a
+  // refused payment comes back here for another card.
+  const { control, handleSubmit } = useForm({
+    defaultValues: { cardId: (cards.find((c) => c.isDefault) ?? cards[0])?.id ?? '' },
+  });
+  const cardId = useWatch({ control, name: 'cardId' });
 
   const errorBox = error ? (
     <Alert severity="error" sx={{ mt: 2 }}>
@@ -153,15 +156,26 @@ export function PurchaseFlow({
           {pkg.description}: {creditCount(pkg.creditAmount)} for{' '}
           {formatCents(pkg.amount, pkg.currency)}
         </DialogContentText>
-        <RadioGroup
-          value={cardId}
-          onChange={(e) => setCardId(e.target.value)}
-          aria-label="Saved cards"
-        >
-          {cards.map((c) => (
-            <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={cardLabel(c)} />
-          ))}
-        </RadioGroup>
+        <Controller
+          control={control}
+          name="cardId"
+          render={({ field }) => (
+            <RadioGroup
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              aria-label="Saved cards"
+            >
+              {cards.map((c) => (
+                <FormControlLabel
+                  key={c.id}
+                  value={c.id}
+                  control={<Radio />}
+                  label={cardLabel(c)}
+                />
+              ))}
+            </RadioGroup>
+          )}
+        />
         {errorBox}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -171,7 +185,9 @@ export function PurchaseFlow({
         <Button
           variant="contained"
           disabled={busy || !cardId}
-          onClick={() => next(cards.find((c) => c.id === cardId))}
+          onClick={() =>
+            void handleSubmit((chosen) => next(cards.find((c) => c.id === chosen.cardId)))()
+          }
         >
           {busy ? 'Processing...' : 'Next'}
         </Button>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from './api.ts';
 
 export const CREDIT_KEYS = {
   balance: ['credits', 'balance'] as const,

@@ -15,8 +15,8 @@ import { useMutation } from '@tanstack/react-query';
 import { PAYMENT_MESSAGES, TIMINGS, type CreatedCard } from '@vr/contracts';
 import { useEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { ApiError } from '../../lib/api.ts';
 import {
   addCardFormSchema,
   billingDetailsOf,

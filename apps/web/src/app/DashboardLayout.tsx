@@ -16,13 +16,12 @@ import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import type { ReactNode } from 'react';
-import { useIsMobile } from '../../lib/responsive.ts';
-import { hasLookupIntent } from '../../lib/lookup-intent.ts';
-import { BuyCreditsSection } from './credits/BuyCreditsSection.tsx';
-import { PurchaseHistorySection } from './credits/PurchaseHistorySection.tsx';
-import { PaymentInfoSection } from './payments/PaymentInfoSection.tsx';
-import { VinRecordsSection } from './vin-records/VinRecordsSection.tsx';
-import { RecallAlertsSection } from './recall-watch/RecallAlertsSection.tsx';
+import { useIsMobile } from '../lib/responsive.ts';
+import { hasLookupIntent } from '../lib/lookup-intent.ts';
+import { BuyCreditsSection, PurchaseHistorySection } from '../features/credits/index.ts';
+import { PaymentInfoSection } from '../features/payments/index.ts';
+import { VinRecordsSection } from '../features/vin-records/index.ts';
+import { RecallAlertsSection } from '../features/recall-watch/index.ts';
 
 export type SectionId = 'records' | 'recalls' | 'payments' | 'credits' | 'history';
 

@@ -14,11 +14,11 @@ import {
   purchaseStatusLabel,
   type CreditHistoryItem,
 } from '@vr/contracts';
-import { PurchaseStatusChip } from '../../../components/PurchaseStatusChip.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { useIsMobile } from '../../../lib/responsive.ts';
-import { SectionCard } from '../SectionCard.tsx';
-import { useCreditHistory } from './api.ts';
+import { PurchaseStatusChip } from '../../components/PurchaseStatusChip.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useIsMobile } from '../../lib/responsive.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { useCreditHistory } from '../../lib/credits.ts';
 
 /** A purchase's label, with the card's reason under it when it was declined. */
 function PurchaseStatus({ row }: { row: CreditHistoryItem }) {

@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isOpenOrder, type CreateReportOrderBody, type ExistingOrderResponse } from '@vr/contracts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 export const ORDER_KEYS = { mine: ['orders', 'mine'] as const };
 
@@ -19,15 +19,13 @@ export function useMyOrders() {
 
 /**
  * Orders a report; the key makes a retried request return the first order, never a second. The
- * caller's existing order of the VIN comes back as `existing` (409: nothing was charged).
+ * caller's existing order of the VIN comes back as `existing` (409: nothing was charged). Run
+ * through the order's mutation (use-report-order.ts).
  */
-async function createReportOrder({
-  order,
-  idempotencyKey,
-}: {
-  order: CreateReportOrderBody;
-  idempotencyKey: string;
-}): Promise<{ id: string } | { existing: ExistingOrderResponse }> {
+export async function createReportOrder(
+  order: CreateReportOrderBody,
+  idempotencyKey: string,
+): Promise<{ id: string } | { existing: ExistingOrderResponse }> {
   try {
     return await api('POST /report-orders', {
       body: order,
@@ -40,11 +38,6 @@ async function createReportOrder({
     }
     throw err;
   }
-}
-
-/** The report order as a mutation: `mutateAsync({ order, idempotencyKey })`. */
-export function useCreateReportOrder() {
-  return useMutation({ mutationFn: createReportOrder });
 }
 
 export function fetchMyOrders() {

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerReportOrder } from '@vr/contracts';
 import { useState } from 'react';
-import { ReportProblemDialog } from '../../../components/problems/ReportProblemDialog.tsx';
+import { ReportProblemDialog } from '../../components/problems/ReportProblemDialog.tsx';
 import { ORDER_KEYS } from './api.ts';
 
 /** "Report a problem" on a Completed report without an open one. */

@@ -7,10 +7,14 @@ import {
   type SandboxChallengeResult,
 } from '@vr/contracts';
 import { useState } from 'react';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { intentApi, usePaymentsConfig, useRefreshPending } from '../payments/api.ts';
-import { useRefreshCredits } from './api.ts';
-import { confirmCardPayment } from './stripe-js.ts';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { useRefreshCredits } from '../../lib/credits.ts';
+import {
+  confirmCardPayment,
+  intentApi,
+  usePaymentsConfig,
+  useRefreshPending,
+} from '../payments/index.ts';
 
 /** An order: the intent Next created and the card it is paid with. */
 interface Order {

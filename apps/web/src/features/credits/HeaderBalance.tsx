@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Toll from '@mui/icons-material/Toll';
 import { creditCount } from '@vr/contracts';
-import { useCreditBalance } from './api.ts';
+import { useCreditBalance } from '../../lib/credits.ts';
 
 /** The header's credit balance, shown only when above zero (docs/product-rules.md#screens). */
 export function HeaderBalance() {

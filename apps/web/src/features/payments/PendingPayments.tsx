@@ -12,12 +12,12 @@ import {
 } from '@vr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PurchaseStatusChip } from '../../../components/PurchaseStatusChip.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { useRefreshCredits } from '../credits/api.ts';
-import { confirmCardPayment } from '../credits/stripe-js.ts';
-import { SectionCard } from '../SectionCard.tsx';
+import { PurchaseStatusChip } from '../../components/PurchaseStatusChip.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { useRefreshCredits } from '../../lib/credits.ts';
+import { confirmCardPayment } from './stripe-js.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { intentApi, usePaymentsConfig, usePendingPayments, useRefreshPending } from './api.ts';
 import { PaymentRow } from './PaymentRow.tsx';
 import { ThreeDsDialog } from './ThreeDsDialog.tsx';

@@ -10,10 +10,10 @@ import {
   reportViewPath,
   type CustomerReportOrder,
 } from '@vr/contracts';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { SectionCard } from '../SectionCard.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { orderNumber, useMyOrders } from './api.ts';
-import { ProblemState } from '../../../components/problems/ProblemState.tsx';
+import { ProblemState } from '../../components/problems/ProblemState.tsx';
 import { ReportProblemButton } from './OrderProblem.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { getStripe } from '../../../lib/stripe.ts';
+import { getStripe } from '../../lib/stripe.ts';
 
 /**
  * Runs the card verification (3-D Secure) of a payment intent in Stripe's own dialog; resolves

@@ -14,11 +14,11 @@ import {
   type CreditPackage,
 } from '@vr/contracts';
 import { useState } from 'react';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
-import { useCreditPackages } from '../../../lib/catalog.ts';
-import { SectionCard } from '../SectionCard.tsx';
-import { usePaymentMethods } from '../payments/api.ts';
-import { useCreditBalance } from './api.ts';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useCreditPackages } from '../../lib/catalog.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { usePaymentMethods } from '../payments/index.ts';
+import { useCreditBalance } from '../../lib/credits.ts';
 import { PurchaseFlow } from './PurchaseFlow.tsx';
 
 export interface BuyCreditsSectionProps {

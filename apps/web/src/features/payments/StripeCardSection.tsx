@@ -5,7 +5,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { useQuery } from '@tanstack/react-query';
 import type { BillingDetailsInput, CreatedCard } from '@vr/contracts';
 import { useImperativeHandle, type Ref } from 'react';
-import { getStripe } from '../../../lib/stripe.ts';
+import { getStripe } from '../../lib/stripe.ts';
 
 /** What the dialog asks of the card section when it submits. */
 export interface CardMaker {

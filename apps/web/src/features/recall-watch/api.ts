@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WatchedVehiclesResponse } from '@vr/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 export const RECALL_WATCH_KEYS = { watches: ['recalls', 'watches'] as const };
 

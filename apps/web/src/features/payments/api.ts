@@ -5,7 +5,7 @@ import type {
   PaymentsConfigResponse,
   SandboxChallengeResult,
 } from '@vr/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 export interface SandboxCard {
   number: string;

@@ -1,0 +1,2 @@
+/** Recall Alerts: the vehicles watched for new recall campaigns. */
+export { RecallAlertsSection } from './RecallAlertsSection.tsx';
