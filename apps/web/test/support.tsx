@@ -7,7 +7,7 @@ import { Providers, createQueryClient } from '../src/app/Providers.tsx';
 
 // The dashboard and admin pages are lazy chunks; their first import in a busy run can take over
 // the library's default second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 30000 });
 
 afterEach(() => {
   cleanup();
