@@ -147,6 +147,9 @@ describe('admin panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByLabelText('Search result')).toBeNull();
     expect(screen.getByLabelText('Search user by email')).toHaveProperty('value', '');
+    // The label goes back into the empty field instead of floating over it.
+    const label = screen.getByText('Search user by email', { selector: 'label' });
+    expect(label.getAttribute('data-shrink')).toBe('false');
   });
 });
 

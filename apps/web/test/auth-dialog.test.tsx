@@ -154,7 +154,7 @@ describe('codes, forgot password and a dialog closed mid-verification', () => {
 });
 
 describe('auth form validation', () => {
-  it('gives the spec texts and clears a field error on edit', async () => {
+  it('asks for an e-mail and a password, then a valid e-mail, and clears a field error on edit', async () => {
     stubFetch({});
     openDialog();
     click('Sign In');

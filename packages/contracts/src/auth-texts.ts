@@ -118,9 +118,9 @@ export const AUTH_MESSAGES = {
   verifiedAndSignedIn: 'Registration and sign in successful! Redirecting to dashboard...',
   verifiedSignInManually: 'Email verified successfully! You can now sign in.',
   /**
-   * The answer to every password reset request, known address or not (docs/product-rules.md):
-   * the spec's 'Password reset code has been sent ...' and 'No account found ...' would tell
-   * who has an account.
+   * The answer to every password reset request, known address or not: the spec's two texts
+   * would tell who has an account (docs/product-rules.md, "Password reset request: the same
+   * answer for every address").
    */
   resetCodeSentIfAccount: 'If an account exists for this address, a reset code has been sent.',
   resetSigningIn: 'Password reset successful! Signing you in...',
@@ -190,33 +190,6 @@ export const AUTH_ERROR_CODES = [
   'AUTH_FAILED',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
-
-/**
- * The text of each code, for a client that has only the code. The server's `message` is the one
- * to show: for USER_NOT_FOUND and OTP_SEND_LIMIT it depends on the flow (verify, resend, reset).
- */
-export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
-  INVALID_INPUT: AUTH_MESSAGES.genericFailure,
-  INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
-  PASSWORD_POLICY: AUTH_MESSAGES.passwordPolicy,
-  USER_EXISTS_VERIFIED: AUTH_MESSAGES.existsVerified,
-  USER_NOT_FOUND: AUTH_MESSAGES.noPendingVerification,
-  EMAIL_ALREADY_VERIFIED: AUTH_MESSAGES.alreadyVerified,
-  INVALID_OTP: AUTH_MESSAGES.invalidCode,
-  OTP_EXPIRED: AUTH_MESSAGES.expiredCode,
-  OTP_ATTEMPTS_EXCEEDED: AUTH_MESSAGES.codeAttemptsExceeded,
-  OTP_SEND_LIMIT: AUTH_MESSAGES.verificationSendLimit,
-  INVALID_CREDENTIALS: AUTH_MESSAGES.invalidCredentials,
-  EMAIL_NOT_VERIFIED: AUTH_MESSAGES.additionalVerification,
-  SIGN_IN_LOCKED: 'Too many failed sign-in attempts. Please try again later.',
-  STEP_UP_REQUIRED: AUTH_MESSAGES.signInCodeRequired,
-  TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
-  UNAUTHORIZED: AUTH_MESSAGES.authRequired,
-  SESSION_EXPIRED: AUTH_MESSAGES.sessionExpired,
-  FORBIDDEN: AUTH_MESSAGES.adminRequired,
-  MAIL_UNAVAILABLE: AUTH_MESSAGES.mailUnavailable,
-  AUTH_FAILED: AUTH_MESSAGES.genericFailure,
-};
 
 /** "a, b and c". */
 function joinAnd(items: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, TIMINGS } from '@vr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminPanel } from '../features/admin/AdminPanel.tsx';
+import { AdminPanel } from '../features/admin/index.ts';
 import { useToast } from '../components/toast/toast-context.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';

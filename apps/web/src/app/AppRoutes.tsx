@@ -1,7 +1,7 @@
 import { Suspense, useCallback } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { lazyThemed } from '../components/theme/lazy-themed.tsx';
-import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { LandingPage } from '../features/landing/index.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 
 // The customer and admin areas load on demand, with MUI; the landing page, plain, is on the first

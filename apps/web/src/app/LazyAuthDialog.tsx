@@ -1,10 +1,9 @@
 import { Suspense } from 'react';
-import type { AuthDialogProps } from '../features/auth/AuthDialog.tsx';
+import { loadAuthDialog, type AuthDialogProps } from '../features/auth/index.ts';
 import { lazyThemed } from '../components/theme/lazy-themed.tsx';
 import type { SignInDialogSlot } from '../lib/sign-in-dialog.ts';
 
 /** The auth dialog, its schemas and MUI load when first wanted, never on the first paint. */
-export const loadAuthDialog = () => import('../features/auth/AuthDialog.tsx');
 const AuthDialog = lazyThemed(loadAuthDialog);
 
 export function LazyAuthDialog(props: AuthDialogProps) {

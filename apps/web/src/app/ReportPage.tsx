@@ -1,10 +1,12 @@
 import Button from '@mui/material/Button';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useParams, Link as RouterLink } from 'react-router';
-import { ReportPageContent } from '../features/reports/ReportPageContent.tsx';
-import { ProblemPanel } from '../features/reports/ProblemPanel.tsx';
-import { SharePanel } from '../features/reports/SharePanel.tsx';
-import { useReportView } from '../features/reports/api.ts';
+import {
+  ProblemPanel,
+  ReportPageContent,
+  SharePanel,
+  useReportView,
+} from '../features/reports/index.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 import { useSession } from '../lib/session-context.ts';
 import { AreaShell } from './AreaShell.tsx';

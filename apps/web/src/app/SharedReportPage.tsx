@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { REPORT_VIEW_MESSAGES } from '@vr/contracts';
 import { useParams } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
-import { ReportPageContent } from '../features/reports/ReportPageContent.tsx';
-import { useSharedReport } from '../features/reports/api.ts';
+import { ReportPageContent, useSharedReport } from '../features/reports/index.ts';
 import { ApiError } from '../lib/api.ts';
 import { useDocumentTitle, usePublicConfig } from '../lib/public-config.ts';
 

@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Header } from '../features/landing/Header.tsx';
-import { Hero } from '../features/landing/Hero.tsx';
+import { Header, Hero } from '../features/landing/index.ts';
 import { MOBILE_MEDIA_QUERY } from '../lib/responsive.ts';
 
 /*

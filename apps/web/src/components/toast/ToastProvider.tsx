@@ -4,8 +4,8 @@ import { ToastContext, type Toast, type ToastApi, type ToastType } from './toast
 import { ToastViewport } from './ToastViewport.tsx';
 
 /**
- * Holds the toasts (docs/product-rules.md#screens): each fades out during the last 300 ms and is
- * removed after its duration plus 300 ms.
+ * Holds the toasts (docs/product-rules.md#screens): each shows for its duration, then fades out
+ * over 300 ms and is removed.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);

@@ -8,7 +8,7 @@ import { ADMIN_MESSAGES, creditCount, type AdminUserRow } from '@vr/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
 import { CreditCell } from './CreditCell.tsx';
@@ -36,13 +36,16 @@ const userSearchSchema = z.object({
 type UserSearchValues = z.infer<typeof userSearchSchema>;
 
 function UserSearch() {
-  const { control, register, handleSubmit, formState, reset } = useForm<UserSearchValues>({
+  const { control, handleSubmit, formState, reset } = useForm<UserSearchValues>({
     defaultValues: { email: '' },
     resolver: zodResolver(userSearchSchema),
     // The message stays until the next search, as a search's answer does.
     reValidateMode: 'onSubmit',
   });
-  const email = useWatch({ control, name: 'email' });
+  // Controlled, so that Clear (reset) also tells the field it is empty and its label comes down.
+  const {
+    field: { ref: emailRef, ...emailField },
+  } = useController({ control, name: 'email' });
   const lookup = useMutation({ mutationFn: findUserByEmail });
   const search = () => handleSubmit((values) => lookup.mutate(values.email))();
   const invalid = formState.errors.email?.message;
@@ -55,7 +58,6 @@ function UserSearch() {
         : `${ADMIN_MESSAGES.usersErrorPrefix} ${failure.message}`
       : null);
   const result = !invalid && lookup.isSuccess ? lookup.data : null;
-  const { ref: emailRef, ...emailField } = register('email');
 
   return (
     <Box sx={{ mb: 3 }}>
@@ -76,7 +78,11 @@ function UserSearch() {
           {...emailField}
           sx={{ flex: '1 1 240px' }}
         />
-        <Button type="submit" variant="contained" disabled={!email.trim() || lookup.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!emailField.value.trim() || lookup.isPending}
+        >
           Search
         </Button>
         <Button

@@ -18,6 +18,7 @@ import { PurchaseStatusChip } from '../../components/PurchaseStatusChip.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { useIsMobile } from '../../lib/responsive.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { formatWhen } from '../../lib/format-when.ts';
 import { useCreditHistory } from '../../lib/credits.ts';
 
 /** A purchase's label, with the card's reason under it when it was declined. */
@@ -34,8 +35,6 @@ function PurchaseStatus({ row }: { row: CreditHistoryItem }) {
     </Box>
   );
 }
-
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Dashboard section 4, "Purchase History": the table of credit purchases. */
 export function PurchaseHistorySection() {
@@ -62,8 +61,7 @@ export function PurchaseHistorySection() {
                 <PurchaseStatus row={row} />
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {DATE.format(new Date(row.createdAt))} · {creditCount(row.credit)} ·{' '}
-                {formatCents(row.amount)}
+                {formatWhen(row.createdAt)} · {creditCount(row.credit)} · {formatCents(row.amount)}
               </Typography>
             </Paper>
           ))}
@@ -85,9 +83,7 @@ export function PurchaseHistorySection() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {DATE.format(new Date(row.createdAt))}
-                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(row.createdAt)}</TableCell>
                   <TableCell>{purchaseDescription(row.description)}</TableCell>
                   <TableCell align="right">{row.credit}</TableCell>
                   <TableCell align="right">{formatCents(row.amount)}</TableCell>

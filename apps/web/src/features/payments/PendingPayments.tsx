@@ -18,11 +18,10 @@ import { useToast } from '../../components/toast/toast-context.ts';
 import { useRefreshCredits } from '../../lib/credits.ts';
 import { confirmCardPayment } from './stripe-js.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { formatWhen } from '../../lib/format-when.ts';
 import { intentApi, usePaymentsConfig, usePendingPayments, useRefreshPending } from './api.ts';
 import { PaymentRow } from './PaymentRow.tsx';
 import { ThreeDsDialog } from './ThreeDsDialog.tsx';
-
-const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A write from a pending payment's row, and the toast that says it failed. */
 interface RowAction {
@@ -123,7 +122,7 @@ function PendingRow({ item }: { item: PendingPaymentView }) {
     <PaymentRow
       label={`${item.description}, ${amount}, ${label}`}
       title={`${item.description} · ${amount}`}
-      detail={TIME.format(new Date(item.createdAt))}
+      detail={formatWhen(item.createdAt)}
     >
       <PurchaseStatusChip label={label} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -20,8 +20,6 @@ const LEVEL_COLORS: Record<ReportFlagLevel, string> = {
   amber: '#ed8b00',
   red: '#c62828',
 };
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (iso: string) => DATE_TIME.format(new Date(iso));
 
 export function Mark({ level }: { level: ReportFlagLevel }) {
   return (

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { REPORT_VIEW_MESSAGES, type SharedReport } from '@vr/contracts';
 import type { ReactNode } from 'react';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
-import { DownloadPdfButton, formatWhen, PdfOnly, ReportBody } from './ReportBody.tsx';
+import { formatWhen } from '../../lib/format-when.ts';
+import { DownloadPdfButton, PdfOnly, ReportBody } from './ReportBody.tsx';
 
 /**
  * A report's page, the owner's and the shared one alike: its heading, when it was made (a

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SHARE_LINK_DAYS, countOf } from '@vr/contracts';
-import { formatWhen } from './ReportBody.tsx';
+import { formatWhen } from '../../lib/format-when.ts';
 import { useShareActions, useShareStatus } from './api.ts';
 
 /** The owner shares the report with a link (seller, mechanic) and can revoke it at once. */

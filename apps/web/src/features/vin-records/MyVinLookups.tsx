@@ -12,11 +12,10 @@ import {
 } from '@vr/contracts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { formatWhen } from '../../lib/format-when.ts';
 import { orderNumber, useMyOrders } from './api.ts';
 import { ProblemState } from '../../components/problems/ProblemState.tsx';
 import { ReportProblemButton } from './OrderProblem.tsx';
-
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Customers see Processing for anything not Completed or Refunded
@@ -41,8 +40,8 @@ function OrderItem({ order }: { order: CustomerReportOrder }) {
           {order.vin}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Ordered {DATE.format(new Date(order.createdAt))} · Order&nbsp;{orderNumber(order.id)} ·
-          Cost: {creditCount(REPORT_COST_CREDITS)}
+          Ordered {formatWhen(order.createdAt)} · Order&nbsp;{orderNumber(order.id)} · Cost:{' '}
+          {creditCount(REPORT_COST_CREDITS)}
         </Typography>
         {/* A refund for a problem is told with the problem's answer, below. */}
         {order.status === 'Refunded' && order.problem?.outcome !== 'refund' ? (
