@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
+          globalSetup: ['test/support/database-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -58,6 +58,12 @@ export interface DatabaseOptions {
   connectionWaitMs?: number;
   /** Whether opening applies pending migrations (default true; `migrate --check` only looks). */
   migrate?: boolean;
+  /**
+   * An in-memory PGlite's starting point: a data directory dumped earlier (`dumpDataDir`) and
+   * PGlite's compiled module. The suites start each fresh database from one migrated dump
+   * instead of running initdb and every migration again (test/support/databases.ts).
+   */
+  pgliteStart?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>;
 }
 
 /** Any number to pick one lock for setup work; every instance of every version uses it. */
@@ -67,7 +73,7 @@ const SETUP_LOCK_KEY = 724_310_551;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.pgliteStart);
   if (options.migrate === false) return database;
   try {
     await database.migrate();
@@ -85,11 +91,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  start: DatabaseOptions['pgliteStart'],
+): Promise<Database> {
   let client: PGlite;
   let unlock: () => Promise<void> = () => Promise.resolve();
   if (dataDir === null) {
-    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({ ...start, startParams: PGLITE_START_PARAMS });
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
