@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -109,6 +110,31 @@ describe.each(testDatabases())('platform on $name', (db) => {
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
   });
+
+  it.runIf(db.name === 'pglite')(
+    'answers liveness without queuing behind a transaction that holds the embedded database',
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      // The embedded database answers a moment before the transaction takes it.
+      await t.database.executeSql('select 1');
+      const transaction = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started();
+        await held;
+      });
+      await holding;
+      // Before, the probe asked again, and its query waited for the transaction: this answer
+      // never came.
+      const health = await t.app.inject({ method: 'GET', url: '/api/api/health' });
+      release();
+      await transaction;
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok' });
+    },
+  );
 
   it('reports 503 with a message once the database is gone', async () => {
     await t.database.close();
