@@ -5,7 +5,7 @@ import {
   type VehicleHistoryProvider,
 } from '../apps/server/src/adapters/vehicle-history/index.ts';
 import { reportOrders } from '../apps/server/src/db/schema.ts';
-import { adjustTo } from '../apps/server/src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../apps/server/src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from '../apps/server/test/auth-support.ts';
 import { createTestApp } from '../apps/server/test/support/app.ts';
 import { testDatabases } from '../apps/server/test/support/databases.ts';

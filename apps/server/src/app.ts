@@ -12,8 +12,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAdapters, type GivenAdapters } from './composition.adapters.ts';
-import { registerJobWorkers, type WorkerSwitches } from './composition.workers.ts';
+import { createAdapters, type GivenAdapters } from './composition-adapters.ts';
+import { registerJobWorkers, type WorkerSwitches } from './composition-workers.ts';
 import { effectiveProviders, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -44,7 +44,7 @@ import {
 import { platesRoutes } from './modules/plates/index.ts';
 import { recallWatchRoutes } from './modules/recall-watch/index.ts';
 import { adminProblemsRoutes, problemsRoutes } from './modules/problems/index.ts';
-import { adminModule } from './modules/admin/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { createServices } from './services.ts';
 import { commandIo, runCommand } from './commands.ts';
 import { serveControlChannel } from './lib/control-channel.ts';
@@ -58,7 +58,7 @@ export interface AppDeps {
   database: Database;
   /**
    * Adapters the caller brings and closes itself (tests: doubles, their job queue, a decoder
-   * shared by a file); the app opens the others (composition.adapters.ts) and closes them.
+   * shared by a file); the app opens the others (composition-adapters.ts) and closes them.
    */
   adapters?: GivenAdapters;
   /** Where log lines go (default stdout); tests read them. */
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyFormbody);
 
-  // A `worker` runs jobs and serves only its health (composition.workers.ts says who runs jobs).
+  // A `worker` runs jobs and serves only its health (composition-workers.ts says who runs jobs).
   const servesProduct = config.ROLE !== 'worker';
   if (servesProduct) {
     await app.register(fastifySwagger, {
@@ -269,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sharedReportRoutes, { views: services.reportViews });
       await api.register(problemsRoutes, { problems: services.problems, guards });
       await api.register(adminProblemsRoutes, { problems: services.problems, guards });
-      await api.register(adminModule, {
+      await api.register(adminRoutes, {
         db: database.db,
         guards,
         admin: services.admin,

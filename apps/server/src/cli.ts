@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createAdapters } from './composition.adapters.ts';
+import { createAdapters } from './composition-adapters.ts';
 import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { openDatabase } from './db/client.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createCachedRecallsProvider } from './adapters/recalls/index.ts';
-import type { Adapters } from './composition.adapters.ts';
+import type { Adapters } from './composition-adapters.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailSeal, sealingMailJobs } from './jobs/mail-sealing.ts';
@@ -23,13 +23,13 @@ import {
   createSlaRefundService,
 } from './modules/orders/index.ts';
 import {
-  createPaymentIntentService,
-  createPaymentMethodService,
+  createPaymentIntentsService,
+  createPaymentMethodsService,
   createReceiptMails,
-  createSandboxCardService,
+  createSandboxCardsService,
   createStripeWebhookService,
 } from './modules/payments/index.ts';
-import { createPlateService } from './modules/plates/index.ts';
+import { createPlatesService } from './modules/plates/index.ts';
 import { createProblemsService } from './modules/problems/index.ts';
 import {
   createReportGenerationService,
@@ -48,7 +48,7 @@ import {
   DECODE_TURN_MS,
 } from './modules/vehicles/index.ts';
 
-/** What the services use of the adapters (composition.adapters.ts). */
+/** What the services use of the adapters (composition-adapters.ts). */
 export type ServiceAdapters = Pick<
   Adapters,
   | 'jobs'
@@ -94,7 +94,7 @@ export async function createServices(
   const links = createReportLinks(secret);
   const lifecycle = createOrderLifecycle({ jobs, mail });
   const gateway = adapters.paymentGateway;
-  const plates = createPlateService({
+  const plates = createPlatesService({
     db,
     provider: adapters.plateProvider,
     cacheDays: config.PLATE_CACHE_DAYS,
@@ -128,7 +128,7 @@ export async function createServices(
     retryFirstSeconds: config.REPORT_RETRY_FIRST_SECONDS,
     log,
   });
-  // One queue of turns for the instance: that is what bounds a turn (vehicles.service.ts).
+  // One queue of turns for the instance: that is what bounds a turn (decode.service.ts).
   const credits = createCreditsService({ db });
   const problems = createProblemsService({ db, jobs, mail, lifecycle });
   const decodes = createDecodeService({ decoder, turns: createTimeSlices(DECODE_TURN_MS) });
@@ -172,9 +172,9 @@ export async function createServices(
     perIpBudget: createPerIpBudget(db),
     catalog: createCatalogService({ db }),
     credits,
-    paymentMethods: createPaymentMethodService({ db, gateway }),
-    paymentIntents: createPaymentIntentService({ db, gateway, jobs }),
-    sandboxCards: createSandboxCardService({ db }),
+    paymentMethods: createPaymentMethodsService({ db, gateway }),
+    paymentIntents: createPaymentIntentsService({ db, gateway, jobs }),
+    sandboxCards: createSandboxCardsService({ db }),
     stripeWebhooks: createStripeWebhookService({ db, jobs }),
     receiptMails: createReceiptMails({ db, ...mail }),
     orders: createOrdersService({

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportOrders } from '../src/db/schema.ts';
 import { UPLOAD_MESSAGES } from '../src/modules/admin/admin-uploads.routes.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 import { inflationLimit } from '../src/modules/reports/pdf-inflation.ts';
 import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';

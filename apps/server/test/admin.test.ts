@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { adminAuditLog, creditLedger, reportOrders } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 import { createVerifiedUser, freshEmail, lastMail, type SignedIn } from './auth-support.ts';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../src/db/schema.ts';
-import { creditPurchase, spend } from '../src/modules/credits/credits.ledger.ts';
+import { creditPurchase, spend } from '../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
 import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditPurchase } from '../src/modules/credits/credits.ledger.ts';
+import { creditPurchase } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
 import { get, post } from './support/requests.ts';

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail/smtp-mailer.ts';
 import type { Mailer } from '../src/adapters/mail/index.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { PASSWORD, freshEmail, type SignedIn } from './auth-support.ts';
 import { api, post } from './support/requests.ts';
 import { distinctVin } from './support/vins.ts';

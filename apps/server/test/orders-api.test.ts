@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { creditLedger, reportOrders } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, lastMail, type SignedIn } from './auth-support.ts';
 import { call, get } from './support/requests.ts';

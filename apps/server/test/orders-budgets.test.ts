@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVehicleHistoryProvider } from '../src/adapters/vehicle-history/index.ts';
 import type { VinDecoder } from '../src/adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../src/db/client.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, freshEmail, lastMail, type SignedIn } from './auth-support.ts';
 import { createTestApp, testConfig, testDecoder, type TestApp } from './support/app.ts';

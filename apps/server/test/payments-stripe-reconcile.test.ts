@@ -4,7 +4,7 @@ import { createStripeClient, stripeApi } from '../src/adapters/payments/stripe-a
 import { creditLedger, paymentIntents } from '../src/db/schema.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createPaymentGateway } from '../src/adapters/payments/index.ts';
-import { createPaymentIntentService } from '../src/modules/payments/payment-intents.service.ts';
+import { createPaymentIntentsService } from '../src/modules/payments/payment-intents.service.ts';
 import { createVerifiedUser, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
@@ -59,7 +59,7 @@ describe.each(testDatabases())('status check against the Stripe double on $name'
 
   /** The status check of GET /payment-intent/{id} in stripe mode. */
   const checkStatus = (id: string) =>
-    createPaymentIntentService({
+    createPaymentIntentsService({
       db: t.database.db,
       jobs: t.jobs,
       gateway: createPaymentGateway({

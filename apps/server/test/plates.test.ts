@@ -9,7 +9,7 @@ import { SANDBOX_ERROR_MESSAGE, SANDBOX_PLATES } from '../src/adapters/plates/sa
 import type { Db } from '../src/db/client.ts';
 import { plateSearches } from '../src/db/schema.ts';
 import { ProviderFailedError } from '../src/http/errors.ts';
-import { createPlateService } from '../src/modules/plates/plates.service.ts';
+import { createPlatesService } from '../src/modules/plates/plates.service.ts';
 import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
 import { freshIp, get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -156,7 +156,7 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
       },
       health: async () => {},
     };
-    const service = createPlateService({
+    const service = createPlatesService({
       db,
       provider,
       cacheDays: 30,
@@ -187,7 +187,7 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
         ),
       health: async () => {},
     };
-    const service = createPlateService({
+    const service = createPlatesService({
       db,
       provider: hanging,
       cacheDays: 30,
@@ -388,7 +388,7 @@ describe.each(testDatabases())('plate provider budget on $name', (testDb) => {
         return counting.provider.health!(signal);
       },
     };
-    const service = createPlateService({
+    const service = createPlatesService({
       db: t.database.db,
       provider,
       cacheDays: 30,

@@ -12,7 +12,7 @@ import {
 } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, creditLedger, outbox, reportOrders } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { createVerifiedUser, freshEmail, lastMail, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -5,7 +5,7 @@ import { createRecallsProvider } from '../src/adapters/recalls/index.ts';
 import { outbox } from '../src/db/schema.ts';
 import { recallAlertsSent } from '../src/lib/metrics.ts';
 import { resolveAuthSecret } from '../src/modules/auth/index.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import {
   createRecallWatchService,
   type RecallWatchService,

@@ -5,7 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { outbox, reportOrders } from '../src/db/schema.ts';
 import { CPU_QUEUE_PER_THREAD, createCpuPool, type CpuPool } from '../src/lib/cpu-pool.ts';
 import { workerEntry } from '../src/lib/worker-entry.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';

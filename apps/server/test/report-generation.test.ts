@@ -17,12 +17,12 @@ import { SANDBOX_HISTORIES } from '../src/adapters/vehicle-history/sandbox-histo
 import type { Db } from '../src/db/client.ts';
 import { creditLedger, outbox, reportOrders } from '../src/db/schema.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
-import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.ts';
+import { registerReportGenerationJob } from '../src/modules/reports/report-generation.job.ts';
 import {
   createReportGenerationService,
-  registerReportGeneration,
   type RenderReport,
 } from '../src/modules/reports/report-generation.service.ts';
 import { createReportsService } from '../src/modules/reports/reports.service.ts';
@@ -385,7 +385,7 @@ describe.each(testDatabases())('report generation on $name', (testDb) => {
       database: t.database,
       log: { info: () => {}, error: () => {}, warn: () => {} },
     });
-    await registerReportGeneration(otherQueue, second);
+    await registerReportGenerationJob(otherQueue, second);
     for (const orderId of ids) await t.jobs.enqueue(db, 'report-generation', { orderId });
     await Promise.all([t.jobs.drain(), otherQueue.drain()]);
     await otherQueue.stop();

@@ -17,7 +17,7 @@ import {
 import { SANDBOX_HISTORIES } from '../src/adapters/vehicle-history/sandbox-histories.ts';
 import type { Db } from '../src/db/client.ts';
 import { outbox, reportInputs } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { MAIL_ATTACHMENT_MAX_BYTES } from '../src/modules/reports/reports.service.ts';
 import { createVerifiedUser, freshEmail, type SignedIn } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -10,8 +10,8 @@ import { createS3ReportStorage } from '../src/adapters/report-storage/s3-report-
 import type { ReportStorage } from '../src/adapters/report-storage/report-storage.ts';
 import type { Db } from '../src/db/client.ts';
 import { adminAuditLog, reportOrders } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
-import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.ts';
 import { createReportsService, type ReportsDeps } from '../src/modules/reports/reports.service.ts';
 import { createReportLinks, REPORT_LINK_TTL_MS } from '../src/modules/reports/report-links.ts';
 import { checkReportPdf, REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';

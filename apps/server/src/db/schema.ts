@@ -21,16 +21,16 @@ export const creditPackages = pgTable(
   ],
 );
 
-export * from './auth-schema.ts';
-export * from './users-schema.ts';
-export * from './mail-schema.ts';
-export * from './credits-schema.ts';
-export * from './payments-schema.ts';
-export * from './plates-schema.ts';
-export * from './orders-schema.ts';
-export * from './audit-schema.ts';
-export * from './secrets-schema.ts';
-export * from './recalls-schema.ts';
-export * from './reports-schema.ts';
-export * from './recall-watch-schema.ts';
-export * from './problems-schema.ts';
+export * from './auth.schema.ts';
+export * from './users.schema.ts';
+export * from './mail.schema.ts';
+export * from './credits.schema.ts';
+export * from './payments.schema.ts';
+export * from './plates.schema.ts';
+export * from './orders.schema.ts';
+export * from './audit.schema.ts';
+export * from './secrets.schema.ts';
+export * from './recalls.schema.ts';
+export * from './reports.schema.ts';
+export * from './recall-watch.schema.ts';
+export * from './problems.schema.ts';

@@ -1,9 +1,7 @@
-import { withAttachment, type MailAttachment } from '../adapters/mail/mailer.ts';
-import type { Mailer, MailMessage } from '../adapters/mail/index.ts';
+import type { MailMessage } from '../adapters/mail/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
-import { mailDeliveries } from '../lib/metrics.ts';
-import type { JobQueue, JobSender, ReceiptJob } from './job-queue.ts';
+import type { JobSender } from './job-queue.ts';
 
 /**
  * Queues `message` in the transaction (or on the database) that causes it; `attachReportOf`
@@ -16,43 +14,4 @@ export function enqueueMail(
   options: { attachReportOf?: string } = {},
 ) {
   return jobs.enqueue(executor, 'mail', { kind: 'message', message, ...options });
-}
-
-/**
- * Delivers queued mails through `mailer`. The job id is the mail's identity: SMTP carries it in
- * the Message-ID and the outbox keys its row on it, so a job run twice (the process died after
- * the mail was accepted, before the job was marked done) sends the same mail, not a new one.
- */
-export function registerMailDelivery(
-  jobs: JobQueue,
-  deps: {
-    mailer: Mailer;
-    /** The payments module's receipt (payments.receipts.ts); null when its purchase is gone. */
-    renderReceiptMail(receipt: ReceiptJob): Promise<MailMessage | null>;
-    /** Opens a mail queued sealed (mail-sealing.ts). */
-    openSealedMail(sealed: string): MailMessage;
-    /** The reports module's PDF of an order as it is stored now; null when none or too large. */
-    reportAttachment(orderId: string): Promise<MailAttachment | null>;
-  },
-): Promise<void> {
-  return jobs.work('mail', async ({ id, data }) => {
-    const message =
-      data.kind === 'receipt'
-        ? await deps.renderReceiptMail(data)
-        : data.kind === 'sealed'
-          ? deps.openSealedMail(data.sealed)
-          : data.message;
-    if (!message) return;
-    const attachment =
-      data.kind !== 'receipt' && data.attachReportOf
-        ? await deps.reportAttachment(data.attachReportOf)
-        : null;
-    try {
-      await deps.mailer.send(attachment ? withAttachment(message, attachment) : message, id);
-    } catch (err) {
-      mailDeliveries.inc({ outcome: 'failed' });
-      throw err;
-    }
-    mailDeliveries.inc({ outcome: 'delivered' });
-  });
 }

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { adjustTo } from '../../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from '../auth-support.ts';
 import type { TestApp } from './app.ts';
 

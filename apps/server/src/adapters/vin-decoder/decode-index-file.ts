@@ -85,7 +85,7 @@ export interface CompileTask {
   target: string;
 }
 
-const WORKER_ENTRY = workerEntry('decode-index-worker', import.meta.url);
+const WORKER_ENTRY = workerEntry('decode-index.thread', import.meta.url);
 
 /** Compiling takes tens of seconds of CPU; a worker thread keeps them off the event loop. */
 function compileInWorker(databasePath: string, target: string): Promise<void> {

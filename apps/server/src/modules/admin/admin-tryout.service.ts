@@ -15,7 +15,7 @@ import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { noticeMail } from '../../adapters/mail/index.ts';
 import { ReportSourceFailure, type ReportGenerationService } from '../reports/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { PlateService } from '../plates/index.ts';
+import type { PlatesService } from '../plates/index.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -58,7 +58,7 @@ export function createAdminTryoutService({
   /** ADMIN_TRYOUTS_PER_HOUR: each tryout may pull a billed history and send a mail. */
   perAdminHour: number;
   db: Db;
-  plates: Pick<PlateService, 'search'>;
+  plates: Pick<PlatesService, 'search'>;
   decoder: Pick<VinDecoder, 'decode'>;
   reports: Pick<ReportGenerationService, 'renderReportForVin'>;
   jobs: JobSender;

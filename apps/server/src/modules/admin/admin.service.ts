@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/index.ts';
 import { adjustTo } from '../credits/index.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { findOrder, lockOrder, type OrderLifecycle } from '../orders/index.ts';
-import { queueRegeneration } from './admin.regenerate.ts';
+import { queueRegeneration } from './regeneration.ts';
 import { findAdminUser } from './admin.repo.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -18,7 +18,7 @@ import {
   authUsers,
   authVerifications,
 } from '../../db/schema.ts';
-import { codeMail } from './code-mails.ts';
+import { codeMail } from './auth.mails.ts';
 import type { AuthLog } from './flow-deps.ts';
 import type { PasswordHasher } from './pending-registrations.ts';
 

@@ -3,8 +3,8 @@
  * auth only from here.
  */
 export { AuthError, requireJsonBodies } from './auth-errors.ts';
-export { currentUser, type AuthGuards } from './auth.guard.ts';
-export { registerAuth } from './auth.module.ts';
+export { currentUser, type AuthGuards } from './guards.ts';
+export { registerAuth } from './register-auth.ts';
 export { sessionRefreshRoutes } from './auth.routes.ts';
 export { createAuthService } from './auth.service.ts';
 export { resolveAuthSecret } from './auth-secret.ts';

@@ -6,7 +6,7 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import type { AuthAccounts } from './accounts.ts';
 import { AuthError } from './auth-errors.ts';
-import { codeMail, newMailedCode } from './code-mails.ts';
+import { codeMail, newMailedCode } from './auth.mails.ts';
 import {
   claimPendingRegistration,
   countWrongCode,

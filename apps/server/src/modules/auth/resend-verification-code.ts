@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type AuthSuccessResponse } from '@vr/contracts';
 import { countCodeSend } from './attempt-budgets.ts';
 import { AuthError } from './auth-errors.ts';
 import type { ClientContext } from './better-auth-calls.ts';
-import { queuingCodeMail } from './code-mails.ts';
+import { queuingCodeMail } from './auth.mails.ts';
 import type { AuthFlowDeps } from './flow-deps.ts';
 import { waitingSignUps } from './pending-registrations.ts';
 import type { Outcome } from './session-answer.ts';

@@ -3,7 +3,7 @@ import { AUTH_LIMITS } from '@vr/contracts';
 import { consumeThrottle } from '../../db/throttles.repo.ts';
 import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import type { ClientContext } from './better-auth-calls.ts';
-import { codeMail, newMailedCode, queuingCodeMail } from './code-mails.ts';
+import { codeMail, newMailedCode, queuingCodeMail } from './auth.mails.ts';
 import type { AuthFlowDeps } from './flow-deps.ts';
 import { replaceSignInCode } from './sign-in-codes.repo.ts';
 import { throttleKeys } from './throttle-keys.ts';

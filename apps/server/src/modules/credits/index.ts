@@ -8,6 +8,6 @@ export {
   InsufficientCreditsError,
   refund,
   spend,
-} from './credits.ledger.ts';
+} from './credit-ledger.ts';
 export { creditsRoutes } from './credits.routes.ts';
 export { createCreditsService } from './credits.service.ts';

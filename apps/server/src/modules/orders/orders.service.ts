@@ -22,8 +22,8 @@ import { enqueueMail } from '../../jobs/mail-delivery.ts';
 import { ExistingOrderError, HttpError } from '../../http/errors.ts';
 import { InsufficientCreditsError, spend } from '../credits/index.ts';
 import { orderReceivedMail, type OrderMailContext } from './orders.mails.ts';
-import { hasReadableReport } from './orders.readable.ts';
-import { createPrecheckBudgets } from './orders.prechecks.ts';
+import { hasReadableReport } from './readable-report.ts';
+import { createPrecheckBudgets } from './precheck-budgets.ts';
 import {
   findBalanceAndRecentOrderForVin,
   findOrderByIdempotencyKey,

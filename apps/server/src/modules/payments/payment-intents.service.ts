@@ -37,7 +37,7 @@ const UNFINISHED_LIMIT = 50;
 
 const METHOD_GONE = 'The payment method is no longer available.';
 
-export type PaymentIntentService = ReturnType<typeof createPaymentIntentService>;
+export type PaymentIntentsService = ReturnType<typeof createPaymentIntentsService>;
 
 const notAwaitingVerification = (status: PaymentIntentStatus) =>
   new HttpError(400, `The payment intent is ${status}, not awaiting verification`);
@@ -47,7 +47,7 @@ const notAwaitingVerification = (status: PaymentIntentStatus) =>
  * (charged), through a 3-D Secure challenge, canceled. Every gateway call happens outside a
  * transaction; its answer is recorded afterwards.
  */
-export function createPaymentIntentService({
+export function createPaymentIntentsService({
   db,
   gateway,
   jobs,

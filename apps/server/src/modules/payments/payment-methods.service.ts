@@ -28,10 +28,10 @@ export async function ownedPaymentMethod(
   return row;
 }
 
-export type PaymentMethodService = ReturnType<typeof createPaymentMethodService>;
+export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
 
 /** A user's saved cards: kept here with brand, digits and expiry only, the card at the gateway. */
-export function createPaymentMethodService({ db, gateway }: { db: Db; gateway: PaymentGateway }) {
+export function createPaymentMethodsService({ db, gateway }: { db: Db; gateway: PaymentGateway }) {
   const customers = createGatewayCustomers({ db, gateway });
   return {
     customerIdOf: (user: User) => customers.findOrCreateCustomerId(user),

@@ -18,23 +18,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { PaymentIntentService } from './payment-intents.service.ts';
-import type { PaymentMethodService } from './payment-methods.service.ts';
+import type { PaymentIntentsService } from './payment-intents.service.ts';
+import type { PaymentMethodsService } from './payment-methods.service.ts';
 import {
   confirmationView,
   paymentIntentView,
   paymentMethodView,
   pendingPaymentView,
-} from './payments.views.ts';
-import type { SandboxCardService } from './sandbox-cards.service.ts';
+} from './payment-views.ts';
+import type { SandboxCardsService } from './sandbox-cards.service.ts';
 import { sandboxPaymentsRoutes } from './sandbox-payments.routes.ts';
 
 export interface PaymentsRoutesOptions {
   guards: AuthGuards;
-  methods: PaymentMethodService;
-  intents: PaymentIntentService;
+  methods: PaymentMethodsService;
+  intents: PaymentIntentsService;
   /** Sandbox mode only: the server turns a card into a payment method. */
-  cards: SandboxCardService;
+  cards: SandboxCardsService;
   /** PAYMENT_PROVIDER: which card form the dashboard shows. */
   provider: PaymentGateway['provider'];
   /** Stripe's publishable key for Stripe.js in the browser (stripe mode). */

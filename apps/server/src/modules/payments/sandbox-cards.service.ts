@@ -6,10 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { insertPaymentMethod, type PaymentMethodRow } from './payments.repo.ts';
 
-export type SandboxCardService = ReturnType<typeof createSandboxCardService>;
+export type SandboxCardsService = ReturnType<typeof createSandboxCardsService>;
 
 /** PAYMENT_PROVIDER=sandbox only: the server plays Stripe.js's part of turning a card into a payment method. */
-export function createSandboxCardService({ db }: { db: Db }) {
+export function createSandboxCardsService({ db }: { db: Db }) {
   return {
     /** Checks the card and keeps only brand, last4 and expiry; the card belongs to nobody yet. */
     async create(

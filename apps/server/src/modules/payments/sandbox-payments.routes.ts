@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { PaymentIntentService } from './payment-intents.service.ts';
-import { confirmationView, createdCardView } from './payments.views.ts';
-import type { SandboxCardService } from './sandbox-cards.service.ts';
+import type { PaymentIntentsService } from './payment-intents.service.ts';
+import { confirmationView, createdCardView } from './payment-views.ts';
+import type { SandboxCardsService } from './sandbox-cards.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -20,8 +20,8 @@ const security = [{ bearerAuth: [] }];
  */
 export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
-  cards: SandboxCardService;
-  intents: PaymentIntentService;
+  cards: SandboxCardsService;
+  intents: PaymentIntentsService;
 }> = async (app, { guards, cards, intents }) => {
   const user = { onRequest: guards.requireUser };
 

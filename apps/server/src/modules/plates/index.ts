@@ -4,4 +4,4 @@
  */
 export { listPlateSearches } from './plates.repo.ts';
 export { platesRoutes } from './plates.routes.ts';
-export { createPlateService, type PlateService } from './plates.service.ts';
+export { createPlatesService, type PlatesService } from './plates.service.ts';

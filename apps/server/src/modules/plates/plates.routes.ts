@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type AuthGuards } from '../auth/index.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { PlateService } from './plates.service.ts';
+import type { PlatesService } from './plates.service.ts';
 
 export const platesRoutes: FastifyPluginAsyncZod<{
-  plates: PlateService;
+  plates: PlatesService;
   guards: AuthGuards;
 }> = async (app, { plates, guards }) => {
   app.get(

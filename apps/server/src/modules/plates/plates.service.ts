@@ -25,7 +25,7 @@ export interface PlateHealth {
   message: string;
 }
 
-export interface PlateService {
+export interface PlatesService {
   /**
    * Counts the search against the hourly quotas of `userId` and of `ip` (TooManyRequestsError
    * beyond either), then looks the plate up (cache first) and records it. A provider that fails
@@ -55,14 +55,14 @@ export interface PlateService {
  * customer needs only a few searches per vehicle. Counting before the cache is read also means
  * the provider is never asked beyond them.
  */
-export function createPlateService(deps: {
+export function createPlatesService(deps: {
   db: Db;
   provider: PlateProvider;
   cacheDays: number;
   timeoutMs: number;
   quotas: { perUserHour: number; perIpHour: number };
   now?: () => Date;
-}): PlateService {
+}): PlatesService {
   const { db, provider, quotas } = deps;
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<PlateAnswer>>();

@@ -44,7 +44,7 @@ import {
   watchesToCheck,
   type RecallWatchRow,
 } from './recall-watch.repo.ts';
-import { createUnsubscribeTokens, type UnsubscribeTarget } from './recall-watch.tokens.ts';
+import { createUnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe-tokens.ts';
 
 export interface RecallWatchDeps {
   db: Db;

@@ -6,11 +6,11 @@ export { toReportVehicle } from './render/report-vehicle.ts';
 export {
   createReportGenerationService,
   recallVehicle,
-  registerReportGeneration,
   ReportSourceFailure,
   type RenderReport,
   type ReportGenerationService,
 } from './report-generation.service.ts';
+export { registerReportGenerationJob } from './report-generation.job.ts';
 export { createReportLinks } from './report-links.ts';
 export { REPORT_FILE_MESSAGES } from './report-pdf.ts';
 export { reportViewsRoutes, sharedPageRoutes, sharedReportRoutes } from './report-views.routes.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../adapters/vehicle-history/index.ts';
 import type { VinDecoder } from '../../adapters/vin-decoder/vin-decoder.ts';
 import type { Db } from '../../db/client.ts';
-import type { JobQueue, JobSender, Jobs } from '../../jobs/job-queue.ts';
+import type { JobSender, Jobs } from '../../jobs/job-queue.ts';
 import {
   findOrder,
   lockOrder,
@@ -304,18 +304,4 @@ export function createReportGenerationService(deps: ReportGenerationDeps) {
       return made.pdf;
     },
   };
-}
-
-/**
- * Works the `report-generation` queue in this instance, `concurrency` attempts at once (the
- * render pool's share, report-work.ts).
- */
-export function registerReportGeneration(
-  jobQueue: JobQueue,
-  generation: Pick<ReportGenerationService, 'generateOrderReport'>,
-  concurrency?: number,
-): Promise<void> {
-  return jobQueue.work('report-generation', ({ data }) => generation.generateOrderReport(data), {
-    concurrency,
-  });
 }

@@ -5,7 +5,7 @@ import { createCpuPool, type CpuPool } from '../../lib/cpu-pool.ts';
 import { workerEntry } from '../../lib/worker-entry.ts';
 import { renderReportPdf, type ReportInput } from './render/render-report-pdf.ts';
 import { checkReportPdf } from './report-pdf.ts';
-import type { PdfCheck } from './report-worker.ts';
+import type { PdfCheck } from './report.thread.ts';
 
 /** The CPU-bound work of reports: laying one out, and inspecting an uploaded one. */
 export interface ReportWork {
@@ -14,13 +14,13 @@ export interface ReportWork {
   checkPdf(file: string, maxMb: number): Promise<number>;
 }
 
-/** The pool of threads report work runs in (report-worker.ts), RENDER_THREADS of them. */
+/** The pool of threads report work runs in (report.thread.ts), RENDER_THREADS of them. */
 export function createReportPool(threads: number): CpuPool {
   // A thread starts with the nice value of the thread that starts it, and libuv starts its pool
   // (files, crypto, DNS) with its first task: give it one from here, so that no render thread
-  // (report-worker.ts lowers its own priority) is the one to start it.
+  // (report.thread.ts lowers its own priority) is the one to start it.
   access(fileURLToPath(import.meta.url), () => undefined);
-  return createCpuPool({ entry: workerEntry('report-worker', import.meta.url), threads });
+  return createCpuPool({ entry: workerEntry('report.thread', import.meta.url), threads });
 }
 
 /** Report work in `pool`'s threads; the event loop only waits for it. */

@@ -128,7 +128,7 @@ export function createReportsService(deps: ReportsDeps) {
     },
 
     /**
-     * The readable report of an order (orders.readable.ts) through its signed link
+     * The readable report of an order (readable-report.ts) through its signed link
      * (reports/report-links.ts): 403 when the link is not that order's owner's or has expired.
      */
     async openReportBySignedLink(orderId: string, expires: number, sig: string) {

@@ -3,5 +3,5 @@
  * vehicles only from here.
  */
 export { vehiclesRoutes } from './vehicles.routes.ts';
-export { createDecodeService, DECODE_TURN_MS } from './vehicles.service.ts';
+export { createDecodeService, DECODE_TURN_MS } from './decode.service.ts';
 export { createVpicApiService } from './vpic-api.service.ts';

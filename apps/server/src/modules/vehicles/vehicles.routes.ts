@@ -9,7 +9,7 @@ import {
 } from '@vr/contracts';
 import { registerAddressBudget } from '../../http/address-budget.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { DecodeService } from './vehicles.service.ts';
+import type { DecodeService } from './decode.service.ts';
 import type { VpicApiService } from './vpic-api.service.ts';
 import { send, vpicApiRoutes } from './vpic-api.routes.ts';
 

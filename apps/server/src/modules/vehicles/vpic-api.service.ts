@@ -3,7 +3,7 @@ import type { LiveVpicClient } from '../../adapters/vin-decoder/live-vpic-client
 import type { VpicCatalog, VpicRecord } from '../../adapters/vin-decoder/vpic-catalog.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DecodeLog } from '../../adapters/vin-decoder/vin-decoder.ts';
-import type { DecodeRequest, DecodeService } from './vehicles.service.ts';
+import type { DecodeRequest, DecodeService } from './decode.service.ts';
 import { renderVpicAnswer, type RenderedAnswer } from './vpic-formats.ts';
 
 /**

@@ -9,7 +9,7 @@ import { recordTables } from './report-records.tsx';
 import { REPORT_TEXTS } from './report-texts.ts';
 import { toReportVehicle, vehicleFacts, vehicleName } from './report-vehicle.ts';
 
-/** What a generated report was made of, kept with it (db/reports-schema.ts, `report_inputs`). */
+/** What a generated report was made of, kept with it (db/reports.schema.ts, `report_inputs`). */
 export type ReportInputs = {
   decoded: VpicResult;
   history: VehicleHistory;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PerIpBudget } from '../../http/per-ip-budget.ts';
-import { createGuards, type AuthGuards } from './auth.guard.ts';
+import { createGuards, type AuthGuards } from './guards.ts';
 import { authRoutes } from './auth.routes.ts';
 import type { AuthService } from './auth.service.ts';
 import { trustedOrigins } from './better-auth.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { REPORT_ORDER_STATUS_VALUES } from '@vr/contracts';
-import { authUsers } from './auth-schema.ts';
+import { authUsers } from './auth.schema.ts';
 import { sqlList } from './sql-list.ts';
 
 const tz = { withTimezone: true } as const;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth-schema.ts';
+import { authUsers } from './auth.schema.ts';
 
 const tz = { withTimezone: true } as const;
 

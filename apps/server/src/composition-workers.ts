@@ -1,10 +1,10 @@
-import type { Adapters } from './composition.adapters.ts';
+import type { Adapters } from './composition-adapters.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerMailDelivery } from './jobs/mail-delivery.ts';
-import { registerSlaJob } from './modules/orders/index.ts';
+import { registerMailDeliveryJob } from './jobs/mail-delivery.job.ts';
+import { registerSlaRefundJob } from './modules/orders/index.ts';
 import { registerRecallWatchJob } from './modules/recall-watch/index.ts';
-import { registerReportGeneration, REPORT_JOBS_PER_THREAD } from './modules/reports/index.ts';
+import { registerReportGenerationJob, REPORT_JOBS_PER_THREAD } from './modules/reports/index.ts';
 import type { Services } from './services.ts';
 
 /** Workers of the role a test leaves off, to drive their work by hand (default: all on). */
@@ -29,21 +29,21 @@ export async function registerJobWorkers(
 ): Promise<void> {
   if (config.ROLE === 'web') return;
   const { jobs } = adapters;
-  await registerMailDelivery(jobs, {
+  await registerMailDeliveryJob(jobs, {
     mailer: adapters.mailer,
     renderReceiptMail: services.receiptMails.renderReceiptMail,
     openSealedMail: services.openSealedMail,
     reportAttachment: services.reports.reportAttachment,
   });
   if (switches.reports ?? true) {
-    await registerReportGeneration(
+    await registerReportGenerationJob(
       jobs,
       services.generation,
       adapters.renderThreads * REPORT_JOBS_PER_THREAD,
     );
   }
   if (switches.slaRefunds ?? true) {
-    await registerSlaJob(
+    await registerSlaRefundJob(
       jobs,
       { db: database.db, refunds: services.slaRefunds },
       config.SLA_POLL_SECONDS,

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_INTENT_STATUSES } from '@vr/contracts';
-import { authUsers } from './auth-schema.ts';
+import { authUsers } from './auth.schema.ts';
 import { sqlList } from './sql-list.ts';
 
 const tz = { withTimezone: true } as const;

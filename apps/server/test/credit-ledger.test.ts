@@ -10,7 +10,7 @@ import {
   InsufficientCreditsError,
   refund,
   spend,
-} from '../src/modules/credits/credits.ledger.ts';
+} from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
 import { testDatabases } from './support/databases.ts';
 

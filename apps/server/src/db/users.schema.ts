@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth-schema.ts';
+import { authUsers } from './auth.schema.ts';
 
 /**
  * The backend profile of an identity (POST /api/api/register): its role now; credit, payment

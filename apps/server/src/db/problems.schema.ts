@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth-schema.ts';
-import { reportOrders } from './orders-schema.ts';
+import { authUsers } from './auth.schema.ts';
+import { reportOrders } from './orders.schema.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -11,8 +11,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth-schema.ts';
-import { reportOrders } from './orders-schema.ts';
+import { authUsers } from './auth.schema.ts';
+import { reportOrders } from './orders.schema.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -2,10 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
 import { creditLedger, reportOrders } from '../src/db/schema.ts';
-import { adjustTo } from '../src/modules/credits/credits.ledger.ts';
+import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { getBalance } from '../src/modules/credits/credits.repo.ts';
-import { createOrderLifecycle } from '../src/modules/orders/orders.lifecycle.ts';
-import { createSlaRefundService, type SlaRefundService } from '../src/modules/orders/orders.sla.ts';
+import { createOrderLifecycle } from '../src/modules/orders/order-lifecycle.ts';
+import {
+  createSlaRefundService,
+  type SlaRefundService,
+} from '../src/modules/orders/sla-refund.service.ts';
 import { createVerifiedUser, lastMail } from './auth-support.ts';
 import { get } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { reportOrders } from './orders-schema.ts';
+import { reportOrders } from './orders.schema.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth-schema.ts';
+import { authUsers } from './auth.schema.ts';
 
 const tz = { withTimezone: true } as const;
 

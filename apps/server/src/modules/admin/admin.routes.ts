@@ -14,7 +14,7 @@ import type { AdminService } from './admin.service.ts';
  * Every admin route. The role is checked in `onRequest`, before the body is read or validated,
  * so a non-admin learns nothing from any input: 401 without a token, 403 for a USER.
  */
-export const adminModule: FastifyPluginAsync<{
+export const adminRoutes: FastifyPluginAsync<{
   db: Db;
   guards: AuthGuards;
   admin: AdminService;
