@@ -250,14 +250,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'jobs and order on PostgreSQL while a server runs',
   () => {
     const name = `vr_cli_ops_${process.pid}_${Date.now()}`;
-    const base = process.env.TEST_DATABASE_URL!;
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
+    // Worked out in beforeAll: a skipped suite still runs this body, without TEST_DATABASE_URL.
+    let base: string;
+    let env: { DATA_DIR: string; DATABASE_URL: string };
     let t: TestApp;
     let seeded: Seeded;
 
     beforeAll(async () => {
+      base = process.env.TEST_DATABASE_URL!;
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
       await onAdmin(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
       t = await createTestApp(
         {
