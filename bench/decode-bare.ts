@@ -5,12 +5,12 @@
  *
  * The product runs as `npm start` runs it (the compiled server, LOG_LEVEL info with its log lines
  * written to /dev/null, METRICS_TOKEN set, request ids on); two more trace to a loopback OTLP/HTTP
- * receiver, every request and one in ten (`BENCH_TRACING=0` leaves them out). Every server is warmed, then they take turns, ROUNDS times, each asked
- * REQUESTS distinct VINs with IN_FLIGHT in flight from one autocannon process; the share is the
- * product's rate over the bare server's in the same round. `BENCH_CPU_PROF=1` writes CPU profiles
- * of every server into the working directory when it stops;
- * `BENCH_BEFORE=<dir>[,<dir>...]` adds other compiled servers (their dist directories) to the
- * same rounds.
+ * receiver, every request and one in ten (`BENCH_TRACING=0` leaves them out). Every server is
+ * warmed, then they take turns, ROUNDS times, each asked REQUESTS distinct VINs with IN_FLIGHT in
+ * flight from one autocannon process; the share is the product's rate over the bare server's in
+ * the same round. `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
+ * directory when it stops; `BENCH_BEFORE=<dir>[,<dir>...]` adds other compiled servers (their
+ * dist directories, from the repository root), in the same variants, to the same rounds.
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,12 +54,19 @@ const decodePaths = (count: number) =>
     () => `/api/vehicles/DecodeVinValues/${accordVin(nextVin++)}?format=json`,
   );
 
-/** A loopback OTLP/HTTP receiver that takes every export and keeps nothing. */
+/**
+ * A loopback OTLP/HTTP receiver that takes every export and keeps nothing; it answers "all
+ * accepted" in the export's own encoding (an empty protobuf message, or `{}`).
+ */
 async function otlpSink(): Promise<{ url: string; spans: () => number; close(): Promise<void> }> {
   let bytes = 0;
   const server = createServer((req, res) => {
     req.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    req.on('end', () =>
+      req.headers['content-type'] === 'application/x-protobuf'
+        ? res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
+        : res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
@@ -182,26 +189,44 @@ export async function benchDecodeBare(): Promise<void> {
   const targets: Target[] = [];
   const load = fork(fileURLToPath(new URL('./http-load.ts', import.meta.url)));
   try {
-    const product = await startProduct('product (metrics, request ids, logs)', {});
-    targets.push(product);
+    // The same variants of every build: untraced, then (unless BENCH_TRACING=0) every request
+    // traced, and one in ten with the standard sampler variables, as an operator would set them
+    // on a busy instance.
+    const variants: { label: string; env: Record<string, string> }[] = [
+      { label: 'metrics, request ids, logs', env: {} },
+    ];
     if (process.env.BENCH_TRACING !== '0') {
-      targets.push(
-        await startProduct('product, tracing to a loopback OTLP receiver', {
-          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-        }),
-        // The standard sampler variables, as an operator would set them on a busy instance.
-        await startProduct('product, tracing 1 request in 10 (OTEL_TRACES_SAMPLER)', {
-          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-          OTEL_TRACES_SAMPLER_ARG: '0.1',
-        }),
+      variants.push(
+        {
+          label: 'tracing to a loopback OTLP receiver',
+          env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+        },
+        {
+          label: 'tracing 1 request in 10 (OTEL_TRACES_SAMPLER)',
+          env: {
+            OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: '0.1',
+          },
+        },
       );
     }
-    // Another build of the server beside this one (a before and after in the same run):
-    // e.g. `npx tsc -p tsconfig.build.json --outDir dist-before` in apps/server at the old commit.
+    // Other builds of the server beside this one (a before and after in the same run), asked
+    // first in each round: e.g. `npx tsc -p tsconfig.build.json --outDir dist-before` in
+    // apps/server at the old commit, passed as apps/server/dist-before (from the repository root).
     for (const before of process.env.BENCH_BEFORE?.split(',').filter(Boolean) ?? []) {
-      targets.unshift(await startProduct(`build ${before}`, {}, join(before, 'server.js')));
+      for (const { label, env } of variants) {
+        targets.push(
+          await startProduct(`build ${before} (${label})`, env, join(before, 'server.js')),
+        );
+      }
     }
+    const products: Target[] = [];
+    for (const { label, env } of variants) {
+      products.push(await startProduct(`product (${label})`, env));
+    }
+    targets.push(...products);
+    const product = products[0] as Target;
     const answer = await fetch(`${product.url}${decodePaths(1)[0]}`);
     const canned = Buffer.from(await answer.arrayBuffer());
     const bare = await startBare(canned);

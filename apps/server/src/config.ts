@@ -18,6 +18,9 @@ const emailList = z
 
 const optionalUrl = z.url().optional();
 
+/** The OTLP protocols tracing.ts speaks; gRPC is not one of them. */
+const otlpProtocol = z.enum(['http/protobuf', 'http/json']).optional();
+
 export const SMTP_REQUIRED_MESSAGE =
   'is required when PUBLIC_URL is https; without it, mails and their sign-in codes go to the log';
 
@@ -77,12 +80,15 @@ const configSchema = z
     METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     // How long a shutdown may drain (requests and jobs in flight) before the process exits.
     SHUTDOWN_GRACE_SECONDS: positiveInt(25),
-    // Where traces go (OTLP/HTTP, JSON); tracing.ts reads it before the config is parsed, this
-    // only refuses a bad value at boot. Unset: no tracing.
+    // Where traces go, and how (OTLP over HTTP; the traces-only variable wins, as the SDK's
+    // specification has it). tracing.ts reads them before the config is parsed: this only refuses
+    // a bad value at boot. Unset endpoint: no tracing.
     OTEL_EXPORTER_OTLP_ENDPOINT: z
       .url()
       .regex(/^https?:\/\//, 'must start with http:// or https://')
       .optional(),
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     // Per-address limits read the client address: which proxies may rewrite it (trust-proxy.ts).
     TRUST_PROXY: trustProxySchema,
     SMTP_URL: z

@@ -1,12 +1,13 @@
-// First: tracing instruments the modules imported after it.
+// First .env, then tracing, which reads its OTEL_* variables and instruments the modules imported
+// after it.
+import './env-file.ts';
 import { stopTracing } from './tracing.ts';
-import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { ConfigError, parseConfig } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
 import { startRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
-  loadEnvFile();
   const config = parseConfig(process.env);
   keepDataPrivate(config.DATA_DIR);
   const runtime = await startRuntime(config);

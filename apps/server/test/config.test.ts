@@ -73,6 +73,8 @@ describe('configuration', () => {
     [{ VPIC_URL: 'ftp://127.0.0.1/api' }, 'VPIC_URL'],
     [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+    [{ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/xml' }, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {

@@ -1,60 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from '../../../e2e/support/server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAsNewCustomer } from './support/orders.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
-import { FROM_SOURCES } from './support/from-sources.ts';
+import { otlpReceiver } from './support/otlp-receiver.ts';
 import { seedVpicData } from './support/vpic-data.ts';
-
-interface ReceivedSpan {
-  name: string;
-  traceId: string;
-  attributes: Record<string, unknown>;
-}
-
-/** A loopback OTLP/HTTP receiver (JSON): every span posted to /v1/traces. */
-async function otlpReceiver(): Promise<{ server: Server; url: string; spans: ReceivedSpan[] }> {
-  const spans: ReceivedSpan[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/v1/traces') {
-        const posted = JSON.parse(body) as {
-          resourceSpans: {
-            scopeSpans: {
-              spans: {
-                name: string;
-                traceId: string;
-                attributes?: { key: string; value: Record<string, unknown> }[];
-              }[];
-            }[];
-          }[];
-        };
-        for (const resource of posted.resourceSpans) {
-          for (const scope of resource.scopeSpans) {
-            for (const span of scope.spans) {
-              const attributes = Object.fromEntries(
-                (span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]),
-              );
-              spans.push({ name: span.name, traceId: span.traceId, attributes });
-            }
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}`, spans };
-}
 
 describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $name', (testDb) => {
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
@@ -74,7 +30,7 @@ describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $
     delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   });
 
-  it('arrive for a decode, and for an order and its report job, with the request id', async () => {
+  it('arrive for a decode, and for an order and its report job, with the request id, in protobuf', async () => {
     const decode = await t.app.inject({
       method: 'GET',
       url: '/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json',
@@ -109,27 +65,46 @@ describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $
       true,
     );
     expect(JSON.stringify(receiver.spans)).not.toContain('SECRETSIG7');
+    // OTLP/HTTP's default encoding, with no protocol variable set.
+    expect([...receiver.contentTypes]).toEqual(['application/x-protobuf']);
   });
 });
 
 describe('traces of a server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-tracing-'));
+  // The server's working directory, whose .env alone turns tracing on.
+  const workDir = mkdtempSync(join(tmpdir(), 'vr-tracing-cwd-'));
   beforeAll(() => seedVpicData(dataDir));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
+  });
 
-  it('start before the app loads: a decode over HTTP arrives with its request id', async () => {
+  it('start before the app loads, from .env: a decode over HTTP arrives with its request id, in JSON when asked', async () => {
     const receiver = await otlpReceiver();
+    writeFileSync(
+      join(workDir, '.env'),
+      `OTEL_EXPORTER_OTLP_ENDPOINT=${receiver.url}\nOTEL_EXPORTER_OTLP_PROTOCOL=http/json\n`,
+    );
     const port = await freePort();
-    const child = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
-      cwd: resolve(import.meta.dirname, '..'),
+    const serverDir = resolve(import.meta.dirname, '..');
+    // As FROM_SOURCES runs it, with tsx and its settings named by path: `--import tsx` finds them
+    // only from inside the repository.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const entry = join(serverDir, 'src/server.ts');
+    const child = spawn(process.execPath, ['--conditions=vr-source', '--import', tsx, entry], {
+      cwd: workDir,
       env: {
         ...process.env,
+        TSX_TSCONFIG_PATH: join(serverDir, 'tsconfig.json'),
         DATABASE_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'loopback',
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+        OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: undefined,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -159,5 +134,6 @@ describe('traces of a server process', () => {
       (s) => s.attributes['http.request.id'] === 'process-decode-3',
     );
     expect(decode?.attributes['http.route']).toBe('/api/vehicles/DecodeVinValues/:vin');
+    expect([...receiver.contentTypes]).toEqual(['application/json']);
   });
 });

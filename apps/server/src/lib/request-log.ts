@@ -7,12 +7,17 @@ import { redactUrlCredentials } from './url-credentials.ts';
  */
 export const LOGGED_URL_MAX = 512;
 
-/** The logger's `req` serializer: Fastify's fields, the URL without its credentials, bounded. */
-export function serializeReq(request: FastifyRequest) {
+/** A request's URL as log lines and trace spans carry it: without credentials, bounded. */
+export function loggedUrl(request: FastifyRequest): string {
   const url = redactUrlCredentials(request.url);
+  return url.length > LOGGED_URL_MAX ? `${url.slice(0, LOGGED_URL_MAX)}…` : url;
+}
+
+/** The logger's `req` serializer: Fastify's fields, the URL as `loggedUrl` gives it. */
+export function serializeReq(request: FastifyRequest) {
   return {
     method: request.method,
-    url: url.length > LOGGED_URL_MAX ? `${url.slice(0, LOGGED_URL_MAX)}…` : url,
+    url: loggedUrl(request),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
