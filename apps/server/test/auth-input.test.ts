@@ -123,7 +123,7 @@ describe.each(testDatabases())('bad input on $name', (db) => {
     }
   });
 
-  it('names the field and uses the spec texts for bad e-mails, passwords and codes', async () => {
+  it('names the field and uses the product texts for bad e-mails, passwords and codes', async () => {
     const invalid = await post(t.app, '/api/auth/sign-up/email', {
       email: 'nope',
       password: PASSWORD,

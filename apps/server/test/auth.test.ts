@@ -201,7 +201,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     expect(other.json().code).toBe('INVALID_CREDENTIALS');
   });
 
-  it('enforces the password rule on sign-up with the spec text', async () => {
+  it('enforces the password rule on sign-up with the product text', async () => {
     for (const password of [
       'Sh0rt!',
       'alllower1!',
@@ -275,7 +275,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     expect((await get(t.app, '/api/api/user/me', { token: session.token })).statusCode).toBe(200);
   });
 
-  it('answers the verification errors of the spec', async () => {
+  it('answers the verification errors in the product texts', async () => {
     const email = freshEmail();
     await signUp(email);
     const otp = await lastCode(t.database.db, email);
@@ -372,7 +372,7 @@ describe.each(testDatabases())('accounts on $name', (db) => {
     expect((await verifyEmail(email, second)).statusCode).toBe(200);
   });
 
-  it('answers the resend errors of the spec', async () => {
+  it('answers the resend errors in the product texts', async () => {
     const nobody = await resendCode(freshEmail('nobody'));
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json()).toEqual({

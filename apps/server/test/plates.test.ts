@@ -69,7 +69,7 @@ describe.each(testDatabases())('licence plate lookup on $name', (testDb) => {
     expect(sandbox.calls.filter((c) => c === 'CA/7ABC123')).toHaveLength(1);
   });
 
-  it('says not found in the spec words, and caches that too', async () => {
+  it('says not found in the product words, and caches that too', async () => {
     const res = await search('NOPE999', 'TX');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
