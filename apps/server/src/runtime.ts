@@ -15,6 +15,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How often a closing server closes the connections that have gone idle since the last time. */
+const IDLE_SWEEP_MS = 100;
+
 /** Everything a running server holds: the database, then the app with its adapters. */
 export async function startRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({
@@ -40,7 +43,16 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     close: () => {
       closing ??= (async () => {
         readiness.drain();
-        await app.close();
+        // Fastify closes the keep-alive connections idle when the close begins; one whose
+        // request was still in flight then became idle and, its client keeping it for the
+        // server's keep-alive time (72 s), held the close past the grace. Each is closed once its
+        // answer is out.
+        const closingIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(closingIdle);
+        }
         await database.close();
       })();
       return closing;

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECODE_BATCH_MAX } from '@vr/contracts';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
 import { FROM_SOURCES } from './support/from-sources.ts';
 import { freePort, waitReady } from './support/server-process.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { PASSWORD } from './auth-support.ts';
+import { distinctVin } from './support/vins.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -63,19 +65,15 @@ describe('server process', () => {
     const first = run({ PORT: String(port), DATA_DIR: dataDir });
     await waitReady(url, first.child, first.output);
 
-    // A cold batch decode takes long enough to still be running when the signal arrives.
-    const vins = [
-      '1HGCM82633A004352',
-      'KM8K2CAB4PU001140',
-      '5YJ3E1EA8JF000000',
-      '1FTFW1ET9DFC10312',
-    ];
+    // A whole cold batch takes long enough to be in flight when the signal arrives; its
+    // connection, kept alive by the client, must not hold the shutdown past its grace.
+    const vins = Array.from({ length: DECODE_BATCH_MAX }, distinctVin);
     const inFlight = fetch(`${url}/api/vehicles/DecodeVINValuesBatch/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `format=json&DATA=${vins.join(';')}`,
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 3));
     first.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
