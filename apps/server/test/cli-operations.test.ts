@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { adminQuery, databaseUrl } from './support/database-templates.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
@@ -83,10 +83,8 @@ describe('npm run cli -- migrate', () => {
     async () => {
       const base = process.env.TEST_DATABASE_URL!;
       const name = `vr_cli_${process.pid}_${Date.now()}`;
-      await onAdmin(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
+      await adminQuery(base, `CREATE DATABASE "${name}"`);
+      const env = { DATA_DIR: freshDir(), DATABASE_URL: databaseUrl(base, name) };
       try {
         expect((await cli(['migrate', '--check'], env)).code).toBe(1);
         expect((await cli(['migrate'], env)).code).toBe(0);
@@ -96,9 +94,7 @@ describe('npm run cli -- migrate', () => {
           err: [expect.stringContaining('pg_dump')],
         });
       } finally {
-        await onAdmin(base, (admin) =>
-          admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-        );
+        await adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       }
     },
     120_000,
@@ -258,10 +254,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       base = process.env.TEST_DATABASE_URL!;
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      env = { DATA_DIR: freshDir(), DATABASE_URL: url.toString() };
-      await onAdmin(base, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+      env = { DATA_DIR: freshDir(), DATABASE_URL: databaseUrl(base, name) };
+      await adminQuery(base, `CREATE DATABASE "${name}"`);
       t = await createTestApp(
         {
           name: 'postgres',
@@ -274,22 +268,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     afterAll(async () => {
       await t.close();
-      await onAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     });
 
     orderAndJobsTests(() => ({ env, ...seeded }));
   },
 );
-
-async function onAdmin(url: string, work: (admin: pg.Client) => Promise<unknown>) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -1,20 +1,10 @@
-import pg from 'pg';
+import { adminQuery, databaseUrl } from './support/database-templates.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const silent = { info: () => undefined, error: () => undefined, warn: () => undefined };
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(!BASE_URL)('job queues of instances started together on one PostgreSQL', () => {
   const created: string[] = [];
@@ -25,15 +15,16 @@ describe.skipIf(!BASE_URL)('job queues of instances started together on one Post
       await jobs?.stop();
       await database.close();
     }
-    for (const name of created) await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    for (const name of created)
+      await adminQuery(BASE_URL!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
   /** Boots `count` instances on one fresh database at the same moment, as a deploy does. */
   async function bootTogether(count: number): Promise<JobQueue[]> {
     const name = `vr_jobs_${process.pid}_${Date.now()}_${created.length}`;
-    await adminQuery(`CREATE DATABASE "${name}"`);
+    await adminQuery(BASE_URL!, `CREATE DATABASE "${name}"`);
     created.push(name);
-    const url = Object.assign(new URL(BASE_URL!), { pathname: `/${name}` }).toString();
+    const url = databaseUrl(BASE_URL!, name);
     return Promise.all(
       Array.from({ length: count }, async () => {
         // A pool of one: setup must not need a second connection while it holds its turn.
