@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -65,19 +66,17 @@ describe('server process', () => {
     const first = run({ PORT: String(port), DATA_DIR: dataDir });
     await waitReady(url, first.child, first.output);
 
-    // A whole cold batch takes long enough to be in flight when the signal arrives; its
-    // connection, kept alive by the client, must not hold the shutdown past its grace.
+    // The server answers 100 Continue as it takes the request in, so the signal follows the
+    // request's arrival, and the body follows the signal; the connection, kept alive by the
+    // client, must not hold the shutdown past its grace.
     const vins = Array.from({ length: DECODE_BATCH_MAX }, distinctVin);
-    const inFlight = fetch(`${url}/api/vehicles/DecodeVINValuesBatch/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `format=json&DATA=${vins.join(';')}`,
-    });
-    await new Promise((r) => setTimeout(r, 3));
-    first.child.kill('SIGTERM');
-    const res = await inFlight;
+    const res = await postAfterContinue(
+      `${url}/api/vehicles/DecodeVINValuesBatch/`,
+      `format=json&DATA=${vins.join(';')}`,
+      () => first.child.kill('SIGTERM'),
+    );
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { Results: unknown[] };
+    const body = JSON.parse(res.body) as { Results: unknown[] };
     expect(body.Results).toHaveLength(vins.length);
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('shutdown complete');
@@ -125,6 +124,40 @@ describe('server process', () => {
     expect(after.stderr.trim()).toBe('No account with e-mail nobody@example.com.');
   }, 180_000);
 });
+
+/**
+ * Posts a form with `Expect: 100-continue`: `onContinue` runs once the server has taken the
+ * request in, and the body is sent after it.
+ */
+function postAfterContinue(
+  url: string,
+  form: string,
+  onContinue: () => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePost, rejectPost) => {
+    const req = request(url, {
+      method: 'POST',
+      agent: new Agent({ keepAlive: true }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(form),
+        expect: '100-continue',
+      },
+    });
+    req.once('continue', () => {
+      onContinue();
+      req.end(form);
+    });
+    req.once('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.once('end', () => resolvePost({ status: res.statusCode ?? 0, body }));
+    });
+    req.once('error', rejectPost);
+    req.flushHeaders();
+  });
+}
 
 /** Every path under `dir` whose mode lets group or other users in. */
 function openToOthers(dir: string): string[] {
