@@ -32,6 +32,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['test/valid-markup.ts'],
           // Typing into jsdom takes seconds when the other project's suites load both cores.
           testTimeout: 20_000,
         },
