@@ -23,7 +23,8 @@ function Campaign({ c }: { c: WatchedVehicle['campaigns'][number] }) {
   return (
     <Box component="li" sx={{ mb: 1.5 }}>
       <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {c.component} <Chip component="span" size="small" label={c.campaignNumber} sx={{ ml: 0.5 }} />
+        {c.component}{' '}
+        <Chip component="span" size="small" label={c.campaignNumber} sx={{ ml: 0.5 }} />
       </Typography>
       {warning ? (
         <Typography color="error" sx={{ fontWeight: 700 }}>
