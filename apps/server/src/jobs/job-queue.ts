@@ -6,6 +6,17 @@ import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../adapters/mail/index.ts';
 import { jobRuns } from '../lib/metrics.ts';
 import { currentRequestId, runInJobOf } from '../lib/request-id.ts';
+import {
+  JOB_QUEUE_SCHEMA,
+  countDueJobs,
+  countUnfinishedJobs,
+  findFailedJobs,
+  findFailedJobsAmong,
+  findJobsOfOrder,
+  findMailJobsSince,
+  jobCountsByState,
+  unfinishedJobStats,
+} from './job-queue.repo.ts';
 import { copyJobsOfPgBoss10 } from './pg-boss-10-jobs.ts';
 
 /** A receipt to render on delivery: the intent and the balance its credit left. */
@@ -232,10 +243,8 @@ async function runJob<N extends JobName>(
   );
 }
 
-/** pg-boss 12 keeps its tables here; it cannot open the `pgboss` schema of version 10. */
-const SCHEMA = 'pgboss_v12';
 /** pg-boss's schema, whose tables hold the jobs' data (tests read them). */
-export const JOB_QUEUE_SCHEMA = SCHEMA;
+export { JOB_QUEUE_SCHEMA };
 
 async function createOrUpdateQueues(boss: PgBoss): Promise<void> {
   for (const [name, queue] of Object.entries(QUEUES)) {
@@ -261,7 +270,7 @@ export async function createJobQueue(deps: {
   // While this instance sets up, pg-boss's SQL runs on the connection that holds the setup turn.
   let setUpSql: ExecuteSql | null = null;
   const boss = new PgBoss({
-    schema: SCHEMA,
+    schema: JOB_QUEUE_SCHEMA,
     backend: database.kind,
     db: { executeSql: (text, values) => (setUpSql ?? database.executeSql)(text, values) },
     // Cron scheduling is not used; its clock monitor would only add timers.
@@ -285,39 +294,17 @@ export async function createJobQueue(deps: {
   const workerIds: string[] = [];
   let stopping: Promise<void> | undefined;
 
-  const SUMMARY = `id::text, name AS queue, state::text, created_on AS "createdOn",
-    completed_on AS "completedOn", retry_count AS "retryCount",
-    split_part(COALESCE(output->>'message', ''), E'\n', 1) AS error`;
-  const summaries = async <T = JobSummary>(rest: string, values: unknown[], extra = '') => {
-    const { rows } = await database.executeSql(
-      `SELECT ${SUMMARY}${extra} FROM ${SCHEMA}.job ${rest}`,
-      values,
-    );
-    return (rows as (T & { error: string })[]).map((row) => ({ ...row, error: row.error || null }));
-  };
+  const { executeSql } = database;
   const inspect: JobInspector = {
-    async countsByState() {
-      const { rows } = await database.executeSql(
-        `SELECT name AS queue, state::text, count(*)::int AS count FROM ${SCHEMA}.job
-         GROUP BY name, state ORDER BY name, state`,
-      );
-      return rows as { queue: string; state: string; count: number }[];
-    },
-    failed: (limit) =>
-      summaries(`WHERE state = 'failed' ORDER BY completed_on DESC LIMIT $1`, [limit]),
-    ofOrder: (orderId) =>
-      summaries(`WHERE data->>'orderId' = $1 ORDER BY created_on, id`, [orderId]),
-    mailsSince: (since, limit) =>
-      summaries<JobSummary & { data: MailJob }>(
-        `WHERE name = 'mail' AND created_on >= $1 ORDER BY created_on, id LIMIT $2`,
-        [since, limit],
-        ', data',
-      ),
+    countsByState: () => jobCountsByState(executeSql),
+    failed: (limit) => findFailedJobs(executeSql, limit),
+    ofOrder: (orderId) => findJobsOfOrder(executeSql, orderId),
+    mailsSince: (since, limit) => findMailJobsSince(executeSql, since, limit),
     async retry(target) {
-      const failed =
-        target === 'all-failed'
-          ? await summaries(`WHERE state = 'failed'`, [])
-          : await summaries(`WHERE id::text = ANY($1) AND state = 'failed'`, [target]);
+      const failed = await findFailedJobsAmong(
+        executeSql,
+        target === 'all-failed' ? 'all' : target,
+      );
       let retried = 0;
       for (const queue of new Set(failed.map((job) => job.queue))) {
         const ids = failed.filter((job) => job.queue === queue).map((job) => job.id);
@@ -328,14 +315,6 @@ export async function createJobQueue(deps: {
       return retried;
     },
   };
-
-  async function countJobs(where: string, values: unknown[]): Promise<number> {
-    const { rows } = await database.executeSql(
-      `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE ${where}`,
-      values,
-    );
-    return (rows[0] as { n: number }).n;
-  }
 
   return {
     async enqueue(executor, name, data, options = {}) {
@@ -380,25 +359,15 @@ export async function createJobQueue(deps: {
       const names = [...working];
       for (;;) {
         for (const id of workerIds) boss.notifyWorker(id);
-        const due = await countJobs(
-          `name = ANY($1) AND (state = 'active' OR (state < 'active' AND start_after < now()))`,
-          [names],
-        );
+        const due = await countDueJobs(executeSql, names);
         if (due === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
 
-    unfinished: (name) => countJobs(`name = $1 AND state < 'completed'`, [name]),
+    unfinished: (name) => countUnfinishedJobs(executeSql, name),
 
-    async queueStats() {
-      const { rows } = await database.executeSql(
-        `SELECT name AS queue, state::text AS state, count(*)::int AS count,
-           coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS "oldestSeconds"
-         FROM ${SCHEMA}.job WHERE state < 'completed' GROUP BY name, state`,
-      );
-      return rows as { queue: string; state: string; count: number; oldestSeconds: number }[];
-    },
+    queueStats: () => unfinishedJobStats(executeSql),
 
     stop(timeoutMs = 5000) {
       stopping ??= boss.stop({ graceful: true, timeout: timeoutMs });

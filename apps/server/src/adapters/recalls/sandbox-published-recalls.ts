@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sandboxRecallCampaigns } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import { recallModelsKey, recallsKey, type RecallCampaign } from './recalls-provider.ts';
+import {
+  findPublishedCampaigns,
+  findPublishedModels,
+  insertPublishedCampaign,
+} from './sandbox-recall-campaigns.repo.ts';
 
 /** The campaigns and model names the sandbox published since it started (every process sees them). */
 export interface PublishedSampleRecalls {
@@ -10,22 +13,11 @@ export interface PublishedSampleRecalls {
 }
 
 /** The sandbox's published campaigns, read from the `sandbox_recall_campaigns` table. */
-export function publishedSampleRecalls(db: Db): PublishedSampleRecalls {
+export function publishedSampleRecalls(db: DbOrTx): PublishedSampleRecalls {
   return {
-    async campaignsOf(vehicleKey) {
-      const rows = await db
-        .select({ campaign: sandboxRecallCampaigns.campaign })
-        .from(sandboxRecallCampaigns)
-        .where(eq(sandboxRecallCampaigns.vehicleKey, vehicleKey));
-      return rows.map((r) => r.campaign as RecallCampaign);
-    },
-    async modelsOf(modelsKey) {
-      const rows = await db
-        .selectDistinct({ model: sandboxRecallCampaigns.model })
-        .from(sandboxRecallCampaigns)
-        .where(eq(sandboxRecallCampaigns.modelsKey, modelsKey));
-      return rows.map((r) => r.model);
-    },
+    campaignsOf: async (vehicleKey) =>
+      (await findPublishedCampaigns(db, vehicleKey)) as RecallCampaign[],
+    modelsOf: (modelsKey) => findPublishedModels(db, modelsKey),
   };
 }
 
@@ -42,7 +34,7 @@ function sampleCampaignNumber(at: Date): string {
  * sample in its summary, as every sandbox recall does.
  */
 export async function publishSampleRecall(
-  db: Db,
+  db: DbOrTx,
   vehicle: { make: string; model: string; modelYear: number; parkIt?: boolean },
   at = new Date(),
 ): Promise<RecallCampaign> {
@@ -66,19 +58,15 @@ export async function publishSampleRecall(
       parkIt: vehicle.parkIt ?? false,
       parkOutside: false,
     };
-    const inserted = await db
-      .insert(sandboxRecallCampaigns)
-      .values({
-        campaignNumber: campaign.campaignNumber,
-        vehicleKey: recallsKey({ make, model, modelYear: vehicle.modelYear }),
-        modelsKey: recallModelsKey({ make, modelYear: vehicle.modelYear }),
-        model,
-        campaign,
-        publishedAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ n: sandboxRecallCampaigns.campaignNumber });
-    if (inserted.length === 1) return campaign;
+    const kept = await insertPublishedCampaign(db, {
+      campaignNumber: campaign.campaignNumber,
+      vehicleKey: recallsKey({ make, model, modelYear: vehicle.modelYear }),
+      modelsKey: recallModelsKey({ make, modelYear: vehicle.modelYear }),
+      model,
+      campaign,
+      publishedAt: at,
+    });
+    if (kept) return campaign;
   }
   throw new Error('No free sample campaign number; try again.');
 }
