@@ -12,20 +12,27 @@ export interface TestDatabase {
 
 /**
  * The databases every integration suite runs on: PGlite always, PostgreSQL when
- * TEST_DATABASE_URL is set (CI sets it). Each `open()` gives a fresh, migrated database, a copy
- * of the one the global setup migrated (database-templates.ts).
+ * TEST_DATABASE_URL is set (CI sets it). Each `open()` gives a fresh, migrated database: under
+ * Vitest a copy of the one the global setup migrated (database-templates.ts).
  */
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
     {
       name: 'pglite',
-      open: async () => openDatabase({ dataDir: null, pgliteStart: pgliteStart() }),
+      open: async () =>
+        openDatabase({ dataDir: null, ...(fromTemplates ? { pgliteStart: pgliteStart() } : {}) }),
     },
   ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: (pool) => openFreshPostgres(url, pool) });
   return list;
 }
+
+/**
+ * Under Vitest, databases are copies of what its global setup migrated; the bench, which opens
+ * test apps without Vitest, gets each database migrated from nothing.
+ */
+const fromTemplates = process.env.VITEST !== undefined;
 
 let start: DatabaseOptions['pgliteStart'];
 
@@ -57,7 +64,8 @@ async function openFreshPostgres(
   pool?: { poolMax: number; connectionWaitMs: number },
 ): Promise<Database> {
   const name = `vr_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await adminQuery(baseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`);
+  const template = fromTemplates ? ` TEMPLATE "${inject('postgresTemplate')}"` : '';
+  await adminQuery(baseUrl, `CREATE DATABASE "${name}"${template}`);
   const database = await openDatabase({
     databaseUrl: databaseUrl(baseUrl, name),
     dataDir: null,
