@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { closeToOthers } from '../lib/private-files.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
+import { asPglite, openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 
@@ -95,24 +95,27 @@ async function openPglite(
   dataDir: string | null,
   start: DatabaseOptions['pgliteStart'],
 ): Promise<Database> {
-  let client: PGlite;
   let unlock: () => Promise<void> = () => Promise.resolve();
-  if (dataDir === null) {
-    client = await PGlite.create({ ...start, startParams: PGLITE_START_PARAMS });
-  } else {
-    const dir = join(dataDir, 'pglite');
+  let dir: string | null = null;
+  if (dataDir !== null) {
+    dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = await lockPgliteDir(dir);
-    try {
-      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
-    } catch (err) {
-      await unlock();
-      throw err;
-    }
-    closeToOthers(dir);
   }
-  const answers = takingTurnsWithTheEventLoop(client);
-  const db = retryingTransactions(drizzlePglite(client, { schema }));
+  let thread: Awaited<ReturnType<typeof openPgliteThread>>;
+  try {
+    thread = await openPgliteThread({
+      dataDir: dir,
+      startParams: PGLITE_START_PARAMS,
+      ...(start ? { options: start } : {}),
+    });
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+  if (dir) closeToOthers(dir);
+  const { client } = thread;
+  const db = retryingTransactions(drizzlePglite(asPglite(client), { schema }));
   // PGlite's query() runs one statement; several without parameters need exec(). pg-boss
   // returns rows from the middle of such a block (BEGIN; ... RETURNING; COMMIT): all are kept.
   const executeSql: ExecuteSql = async (text, values) => {
@@ -127,10 +130,10 @@ async function openPglite(
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     setUpInTurn: (work) => work(executeSql),
     executeSql,
-    // PGlite runs in this process: one that answered a moment ago is alive, and asking again
-    // would only queue the liveness probe behind the work in flight (a burst of orders).
+    // One that answered a moment ago is alive; asking again would only queue the liveness
+    // probe behind the statements in flight (a burst of orders) in its thread.
     ping: async () => {
-      if (!client.closed && answers.within(PGLITE_ALIVE_FOR_MS)) return;
+      if (!client.closed && thread.answeredWithin(PGLITE_ALIVE_FOR_MS)) return;
       await db.execute(sql`select 1`);
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
@@ -143,58 +146,8 @@ async function openPglite(
   };
 }
 
-/** How long queries may run back to back on the event loop before the next waits a turn. */
-const PGLITE_SLICE_MS = 10;
-
 /** How long after its last answer PGlite counts as answering, for the liveness probe. */
 const PGLITE_ALIVE_FOR_MS = 1000;
-
-/**
- * PGlite runs a query synchronously in WebAssembly on this thread and resolves it as a
- * microtask, and so does the query that was waiting for it: queries queued by a burst ran one
- * after another until every one was done, and the event loop got no turn meanwhile (no socket
- * read, no timer, not even a health check) for as long as 16 orders took (decision 0021). Once
- * queries have held the loop for a slice, the next query or transaction waits for the loop's
- * next turn; a transaction then runs whole, as it holds PGlite anyway. Waiting before every
- * query instead made a customer's order wait behind every other query in flight (five times
- * slower orders while reports were made). It also notes when PGlite last answered: the liveness
- * probe's evidence.
- */
-function takingTurnsWithTheEventLoop(client: PGlite): { within(ms: number): boolean } {
-  const { query, exec, transaction } = client;
-  // When the present run of back-to-back queries began; null once the loop has had a turn.
-  let runStartedAt: number | null = null;
-  let lastAnswerAt = -Infinity;
-  const beginRun = () => {
-    runStartedAt = performance.now();
-    setImmediate(() => {
-      runStartedAt = null;
-    });
-  };
-  const takeTurn = async () => {
-    if (runStartedAt === null) return beginRun();
-    if (performance.now() - runStartedAt < PGLITE_SLICE_MS) return;
-    await nextTurnOfEventLoop();
-    if (runStartedAt === null) beginRun();
-  };
-  const answered = <T>(result: T): T => {
-    lastAnswerAt = performance.now();
-    return result;
-  };
-  client.query = async function (...args: Parameters<PGlite['query']>) {
-    await takeTurn();
-    return answered(await query.apply(client, args));
-  } as PGlite['query'];
-  client.exec = async (...args) => {
-    await takeTurn();
-    return answered(await exec.apply(client, args));
-  };
-  client.transaction = async function (...args: Parameters<PGlite['transaction']>) {
-    await takeTurn();
-    return answered(await transaction.apply(client, args));
-  } as PGlite['transaction'];
-  return { within: (ms) => performance.now() - lastAnswerAt < ms };
-}
 
 async function openPostgres(
   url: string,

@@ -1,0 +1,94 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PgliteRequest, PgliteStart, ThreadAnswer } from './pglite-thread.ts';
+
+/**
+ * The embedded database in a thread of its own (pglite-thread.ts): PGlite runs each statement
+ * synchronously in WebAssembly, and a report's completion takes 8–23 ms of it, so it runs here
+ * instead of on the event loop that answers HTTP. Answers requests one at a time as PGlite's
+ * own locks order them: statements outside a transaction wait for the one open.
+ */
+const port = parentPort!;
+const start = workerData as PgliteStart;
+
+function answer(message: ThreadAnswer, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(message, transfer);
+}
+
+/** An error's message and its plain fields (PostgreSQL's code, detail, constraint...). */
+function plainError(err: unknown): Extract<ThreadAnswer, { ok: false }>['error'] {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(e)) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as never;
+  }
+  return { name: e.name, message: e.message, stack: e.stack ?? '', fields };
+}
+
+/** drizzle hands PGlite identity parsers (dates stay text); they cannot cross threads. */
+const identityParsers = (types: number[] | undefined) =>
+  types && Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+
+const pg =
+  start.dataDir === null
+    ? await PGlite.create({ ...start.options, startParams: start.startParams })
+    : await PGlite.create(start.dataDir, { startParams: start.startParams });
+
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+const finished = new Map<number, Promise<void>>();
+let nextTransaction = 1;
+
+async function handle(request: PgliteRequest): Promise<unknown> {
+  const on =
+    request.op !== 'begin' && 'tx' in request && request.tx ? open.get(request.tx)?.tx : pg;
+  switch (request.op) {
+    case 'query':
+      if (!on) throw new Error('Transaction is closed');
+      return on.query(request.text, request.params, {
+        ...(request.rowMode ? { rowMode: request.rowMode } : {}),
+        ...(request.rawTypes ? { parsers: identityParsers(request.rawTypes) } : {}),
+      });
+    case 'exec':
+      if (!on) throw new Error('Transaction is closed');
+      return on.exec(request.text);
+    case 'begin': {
+      const id = nextTransaction++;
+      return new Promise<number>((began, failed) => {
+        const done = pg.transaction(async (tx) => {
+          const commit = await new Promise<boolean>((end) => {
+            open.set(id, { tx, end });
+            began(id);
+          });
+          if (!commit) await tx.rollback();
+        });
+        const settled = done.finally(() => open.delete(id));
+        // Its failure is answered to `end`; one whose BEGIN failed has none, and fails `begin`.
+        settled.catch(() => undefined);
+        finished.set(id, settled);
+        done.catch(failed);
+      });
+    }
+    case 'end': {
+      open.get(request.tx)?.end(request.commit);
+      const done = finished.get(request.tx);
+      finished.delete(request.tx);
+      return done;
+    }
+    case 'dump': {
+      const dump = await pg.dumpDataDir('gzip');
+      return dump.arrayBuffer();
+    }
+    case 'close':
+      await pg.close();
+      return undefined;
+  }
+}
+
+port.on('message', (request: PgliteRequest) => {
+  handle(request).then(
+    (result) =>
+      answer({ id: request.id, ok: true, result }, result instanceof ArrayBuffer ? [result] : []),
+    (err: unknown) => answer({ id: request.id, ok: false, error: plainError(err) }),
+  );
+});
+answer({ id: 0, ok: true, result: 'ready' });
