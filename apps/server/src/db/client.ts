@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { closeToOthers } from '../lib/private-files.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
-import { asPglite, openPgliteThread } from './pglite-thread.ts';
+import { asPglite, openPgliteThread } from './threaded-pglite.ts';
 import * as schema from './schema.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 

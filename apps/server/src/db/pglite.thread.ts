@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { PgliteRequest, PgliteStart, ThreadAnswer } from './pglite-thread.ts';
+import type { PgliteRequest, PgliteStart, ThreadAnswer } from './threaded-pglite.ts';
 
 /**
- * The embedded database in a thread of its own (pglite-thread.ts): PGlite runs each statement
+ * The embedded database in a thread of its own (threaded-pglite.ts): PGlite runs each statement
  * synchronously in WebAssembly, and a report's completion takes 8–23 ms of it, so it runs here
  * instead of on the event loop that answers HTTP. Answers requests one at a time as PGlite's
  * own locks order them: statements outside a transaction wait for the one open.
