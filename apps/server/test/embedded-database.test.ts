@@ -1,6 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { isUniqueViolation } from '../src/db/errors.ts';
+import { FROM_SOURCES } from './support/from-sources.ts';
+
+const CLIENT = fileURLToPath(new URL('../src/db/client.ts', import.meta.url));
 
 // PGlite runs each statement synchronously in WebAssembly; it runs in a thread of its own, so the
 // event loop reads requests and runs timers while it works
@@ -38,5 +47,50 @@ it('runs timers while one long statement holds the embedded database', async () 
     expect(seen[2]).toBe('statement answered');
   } finally {
     await database.close();
+  }
+});
+
+it("keeps PostgreSQL's error code and rolls the transaction back when a statement in it fails", async () => {
+  const database = await openDatabase({ dataDir: null, migrate: false });
+  try {
+    await database.db.execute(sql`create table kept (id int primary key)`);
+    const failed = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (1)`);
+        await tx.execute(sql`insert into kept values (1)`);
+      })
+      .catch((err: unknown) => err);
+    expect(isUniqueViolation(failed)).toBe(true);
+    const rows = await database.db.execute(sql`select count(*)::int as n from kept`);
+    expect(rows.rows).toEqual([{ n: 0 }]);
+  } finally {
+    await database.close();
+  }
+});
+
+it('lets a process that left the embedded database open exit once its work is done', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vr-open-db-'));
+  const script = join(dir, 'left-open.mts');
+  writeFileSync(
+    script,
+    [
+      `import { openDatabase } from ${JSON.stringify(CLIENT)};`,
+      `const database = await openDatabase({ dataDir: null, migrate: false });`,
+      `await database.executeSql('select 1');`,
+      `console.log('answered');`,
+    ].join('\n'),
+  );
+  const child = spawn(process.execPath, [...FROM_SOURCES, script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(out.trim()).toBe('answered');
+    expect(code).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
   }
 });
