@@ -26,8 +26,8 @@ function plainError(err: unknown): Extract<ThreadAnswer, { ok: false }>['error']
 }
 
 /** drizzle hands PGlite identity parsers (dates stay text); they cannot cross threads. */
-const identityParsers = (types: number[] | undefined) =>
-  types && Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+const identityParsers = (types: number[]) =>
+  Object.fromEntries(types.map((type) => [type, (value: string) => value]));
 
 const pg =
   start.dataDir === null
@@ -38,19 +38,23 @@ const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }
 const finished = new Map<number, Promise<void>>();
 let nextTransaction = 1;
 
+/** The open transaction `tx` names, or PGlite itself when none is named. */
+function runsOn(tx: number | undefined): PGlite | Transaction {
+  if (tx === undefined) return pg;
+  const found = open.get(tx)?.tx;
+  if (!found) throw new Error('Transaction is closed');
+  return found;
+}
+
 async function handle(request: PgliteRequest): Promise<unknown> {
-  const on =
-    request.op !== 'begin' && 'tx' in request && request.tx ? open.get(request.tx)?.tx : pg;
   switch (request.op) {
     case 'query':
-      if (!on) throw new Error('Transaction is closed');
-      return on.query(request.text, request.params, {
+      return runsOn(request.tx).query(request.text, request.params, {
         ...(request.rowMode ? { rowMode: request.rowMode } : {}),
         ...(request.rawTypes ? { parsers: identityParsers(request.rawTypes) } : {}),
       });
     case 'exec':
-      if (!on) throw new Error('Transaction is closed');
-      return on.exec(request.text);
+      return runsOn(request.tx).exec(request.text);
     case 'begin': {
       const id = nextTransaction++;
       return new Promise<number>((began, failed) => {
