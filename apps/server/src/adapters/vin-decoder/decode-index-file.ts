@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -51,7 +52,8 @@ export async function writeDecodeIndex(path: string, data: DecodeIndexData): Pro
   const rowsAt = Math.ceil(headerEnd / 4) * 4;
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
-  const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+  // Unique per call: threads of one process share the pid, and may share the millisecond.
+  const partial = `${path}.${randomUUID()}.partial`;
   try {
     await writeFile(partial, [
       length,

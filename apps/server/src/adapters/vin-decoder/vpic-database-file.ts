@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -26,7 +27,9 @@ export async function ensureVpicDatabaseFile(dataDir: string): Promise<string> {
   if (existsSync(target)) return target;
 
   await mkdir(dir, { recursive: true });
-  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+  // Unique per call: two calls of one process in one millisecond shared a pid-and-time name,
+  // and the second's rename found the file gone.
+  const partial = `${target}.${randomUUID()}.partial`;
   try {
     await pipeline(createReadStream(BUNDLED_ARCHIVE), createGunzip(), createWriteStream(partial));
     await rename(partial, target);
