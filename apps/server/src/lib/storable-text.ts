@@ -45,9 +45,16 @@ export function assertStorableText(value: unknown, whole: string): void {
  * every route, the auth ones included, inherits it.
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    assertStorableText(request.params, 'params');
-    assertStorableText(request.query, 'query');
-    assertStorableText(request.body, 'body');
+  // A callback, not a promise: it runs on every request and never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertStorableText(request.params, 'params');
+      assertStorableText(request.query, 'query');
+      assertStorableText(request.body, 'body');
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

@@ -41,13 +41,14 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
   // A batch counts once.
   await registerAddressBudget(app, ratePerMinute, API_MESSAGES.decodeRateExceeded);
   // vPIC matches query parameter names whatever their case (`modelYear`, `ManufacturerType`).
-  app.addHook('preValidation', async (request) => {
-    request.query = Object.fromEntries(
-      Object.entries(request.query as Record<string, unknown>).map(([k, v]) => [
-        k.toLowerCase(),
-        v,
-      ]),
-    );
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown>;
+    if (Object.keys(query).some((k) => k !== k.toLowerCase())) {
+      request.query = Object.fromEntries(
+        Object.entries(query).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+    }
+    done();
   });
   const rateNote = ` At most ${ratePerMinute} requests a minute per client address over all /api/vehicles endpoints (DECODE_RATE_PER_MINUTE); more answer 429 with Retry-After.`;
   await app.register(vpicApiRoutes, { service: vpicApi, rateNote });
