@@ -3,7 +3,7 @@
  * the product's per-request overhead (hooks, logging, metrics, request ids, tracing) as a share
  * of what Fastify itself can do on this machine, in the same run with the same client.
  *
- * The product runs as `npm start` runs it (the compiled server, LOG_LEVEL info with its log lines
+ * The product runs as `npm start` runs it (the compiled server with its Node flags, LOG_LEVEL info with its log lines
  * written to /dev/null, METRICS_TOKEN set, request ids on); two more trace to a loopback OTLP/HTTP
  * receiver, every request and one in ten (`BENCH_TRACING=0` leaves them out). Every server is
  * warmed, then they take turns, ROUNDS times, each asked REQUESTS distinct VINs with IN_FLIGHT in
@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort, npmStartFlags } from '../e2e/support/server.ts';
 import { accordVin } from '../e2e/support/vins.ts';
 import type { LoadResult, LoadTask } from './http-load.ts';
 
@@ -114,7 +114,11 @@ async function startProduct(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=.'] : []), entry],
+    [
+      ...npmStartFlags(),
+      ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=.'] : []),
+      entry,
+    ],
     {
       cwd: ROOT,
       env: {

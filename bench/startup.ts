@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort, npmStartFlags } from '../e2e/support/server.ts';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
 
 /** A line of startup-stages.mjs. */
@@ -73,18 +73,8 @@ async function metric(url: string, name: string): Promise<number> {
   return Number(value);
 }
 
-/** The Node flags `npm start` of the checkout at `root` gives the compiled server. */
-function startFlags(root: string): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/server\.js/.exec(scripts.start)?.[1];
-  if (flags === undefined) throw new Error(`${root}: no compiled server in the start script`);
-  return flags.split(' ').filter(Boolean);
-}
-
 function startProcess(root: string, dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [...startFlags(root), 'apps/server/dist/server.js'], {
+  return spawn(process.execPath, [...npmStartFlags(root), 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -160,7 +150,7 @@ async function measureStart(root: string, dataDir: string, withReport: boolean):
 /** Where memory goes, step by step, in one process loading what the server loads. */
 function stages(root: string, dataDir: string): Promise<Stage[]> {
   return new Promise((resolveStages, reject) => {
-    const args = [...startFlags(root), join(HERE, 'startup-stages.mjs'), root, dataDir];
+    const args = [...npmStartFlags(root), join(HERE, 'startup-stages.mjs'), root, dataDir];
     const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, STARTUP_IDLE_SECONDS: String(IDLE_SECONDS) },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,6 +30,19 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The Node flags `npm start` of the checkout at `root` gives the compiled server (read from its
+ * package.json, so a server started here runs as one started by `npm start`).
+ */
+export function npmStartFlags(root = ROOT): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/server\.js/.exec(scripts.start)?.[1];
+  if (flags === undefined) throw new Error(`${root}: no compiled server in the start script`);
+  return flags.split(' ').filter(Boolean);
+}
+
+/**
  * Starts the real server (the compiled entry `npm start` runs, against the built web app; the
  * suite's `npm run build` compiles both) on a free port with a temporary DATA_DIR, and waits
  * until its health endpoint answers.
@@ -39,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vr-e2e-'));
   // A fresh DATA_DIR gets the decode index compiled once for all, instead of compiling its own.
   if (!env.DATA_DIR) await seedVpicData(dataDir);
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...npmStartFlags(), 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
