@@ -3,12 +3,12 @@
  * the product's per-request overhead (hooks, logging, metrics, request ids, tracing) as a share
  * of what Fastify itself can do on this machine, in the same run with the same client.
  *
- * The product runs as `npm start` runs it (the compiled server with its Node flags, LOG_LEVEL info with its log lines
- * written to /dev/null, METRICS_TOKEN set, request ids on); two more trace to a loopback OTLP/HTTP
- * receiver, every request and one in ten (`BENCH_TRACING=0` leaves them out). Every server is
- * warmed, then they take turns, ROUNDS times, each asked REQUESTS distinct VINs with IN_FLIGHT in
- * flight from one autocannon process; the share is the product's rate over the bare server's in
- * the same round. `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
+ * The product runs as `npm start` runs it (the compiled server with `npm start`'s Node flags,
+ * LOG_LEVEL info with its log lines written to /dev/null, METRICS_TOKEN set, request ids on); two
+ * more trace to a loopback OTLP/HTTP receiver, every request and one in ten (`BENCH_TRACING=0`
+ * leaves them out). Every server is warmed, then they take turns, ROUNDS times, each asked
+ * REQUESTS distinct VINs with IN_FLIGHT in flight from one autocannon process; the share is the
+ * product's rate over the bare server's in the same round. `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
  * directory when it stops; `BENCH_BEFORE=<dir>[,<dir>...]` adds other compiled servers (their
  * dist directories, from the repository root), in the same variants, to the same rounds.
  */
