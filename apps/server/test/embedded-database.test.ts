@@ -50,6 +50,44 @@ it('runs timers while one long statement holds the embedded database', async () 
   }
 });
 
+it('answers a statement outside a transaction before the transactions that were waiting for the open one', async () => {
+  const database = await openDatabase({ dataDir: null, migrate: false });
+  try {
+    const seen: string[] = [];
+    let endFirst = () => {};
+    const firstOpen = new Promise<void>((opened) => {
+      void database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        opened();
+        await new Promise<void>((end) => (endFirst = end));
+        seen.push('first transaction ended');
+      });
+    });
+    await firstOpen;
+    // A burst's next transactions wait for the open one, then a customer's read arrives.
+    const waiting = Array.from({ length: 3 }, (_, n) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${n}`);
+        seen.push(`waiting transaction ${n}`);
+      }),
+    );
+    const read = database.db.execute(sql`select 'read'`).then(() => seen.push('read'));
+    // Every request is handed to the thread (in order) before the open transaction ends.
+    await new Promise(setImmediate);
+    endFirst();
+    await Promise.all([read, ...waiting]);
+    expect(seen).toEqual([
+      'first transaction ended',
+      'read',
+      'waiting transaction 0',
+      'waiting transaction 1',
+      'waiting transaction 2',
+    ]);
+  } finally {
+    await database.close();
+  }
+});
+
 it("keeps PostgreSQL's error code and rolls the transaction back when a statement in it fails", async () => {
   const database = await openDatabase({ dataDir: null, migrate: false });
   try {
