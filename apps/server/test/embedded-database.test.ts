@@ -74,8 +74,11 @@ it('answers a statement outside a transaction before the transactions that were 
     const read = database.db.execute(sql`select 'read'`).then(() => seen.push('read'));
     // Every request is handed to the thread (in order) before the open transaction ends.
     await new Promise(setImmediate);
+    // /metrics counts the one connection in use and the four asked for behind it.
+    expect(database.poolStats()).toEqual({ total: 1, idle: 0, waiting: 4 });
     endFirst();
     await Promise.all([read, ...waiting]);
+    expect(database.poolStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
     expect(seen).toEqual([
       'first transaction ended',
       'read',

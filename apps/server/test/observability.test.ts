@@ -69,6 +69,10 @@ describe.each(testDatabases())('metrics on $name', (testDb) => {
     ]) {
       expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
     }
+    // PostgreSQL's pool, or PGlite's one connection and its thread's line.
+    for (const state of ['in_use', 'idle', 'waiting']) {
+      expect(text).toMatch(new RegExp(`^db_pool_connections\\{state="${state}"\\} \\d+$`, 'm'));
+    }
     if (testDb.name === 'postgres') {
       expect(text).toMatch(/^db_pool_connections\{state="waiting"\} 0$/m);
     }

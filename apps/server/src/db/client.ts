@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { closeToOthers } from '../lib/private-files.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
-import { asPglite, openPgliteThread } from './threaded-pglite.ts';
+import { asPglite, openPgliteThread, type ConnectionStats } from './threaded-pglite.ts';
 import * as schema from './schema.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 
@@ -24,10 +24,16 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Queries waiting for a pooled connection (always 0 on PGlite, which has no pool). */
+  /**
+   * Queries waiting for a pooled PostgreSQL connection, which the load shedding counts; 0 on
+   * PGlite, where nothing waiting in the thread's line times out.
+   */
   waitingForConnection(): number;
-  /** The PostgreSQL pool's connections (PGlite has none): /metrics reads them. */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * The pool's connections and what waits for one, for /metrics: PostgreSQL's pool, or PGlite's
+   * one connection and the line in its thread.
+   */
+  poolStats(): ConnectionStats;
   /** Raw SQL with positional parameters, for libraries that bring their own (pg-boss). */
   executeSql: ExecuteSql;
   /**
@@ -127,6 +133,7 @@ async function openPglite(
     db,
     kind: 'pglite',
     waitingForConnection: () => 0,
+    poolStats: thread.connectionStats,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     setUpInTurn: (work) => work(executeSql),
     executeSql,

@@ -41,6 +41,16 @@ export type ThreadAnswer =
       };
     };
 
+/**
+ * The embedded database counted as a pool of one connection: in use while PGlite runs a statement
+ * or holds a transaction open; waiting, what was handed to the thread behind it.
+ */
+export interface ConnectionStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
 /** The part of PGlite's API the product uses: drizzle, pg-boss's SQL, backups and shutdown. */
@@ -86,9 +96,11 @@ function queryRequest(text: string, params?: unknown[], options?: QueryOptions) 
  * process alive only while a request to it is unanswered or a transaction is open, so a
  * database left open does not hold a finished process.
  */
-export async function openPgliteThread(
-  start: PgliteStart,
-): Promise<{ client: PgliteClient; answeredWithin(ms: number): boolean }> {
+export async function openPgliteThread(start: PgliteStart): Promise<{
+  client: PgliteClient;
+  answeredWithin(ms: number): boolean;
+  connectionStats(): ConnectionStats;
+}> {
   const worker = new Worker(ENTRY.filename, {
     argv: ENTRY.argv,
     execArgv: ENTRY.execArgv,
@@ -97,6 +109,10 @@ export async function openPgliteThread(
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
   let busy = 0;
+  // Statements and transactions asked for outside a transaction and not yet answered (a
+  // transaction's own statements are part of it); transactions begun and not yet ended.
+  let outside = 0;
+  let openTransactions = 0;
   let closed = false;
   let lastAnswerAt = -Infinity;
   let exitError: Error | null = null;
@@ -131,11 +147,16 @@ export async function openPgliteThread(
   const ask = <T>(request: PgliteCall): Promise<T> => {
     if (exitError) return Promise.reject(exitError);
     const id = nextId++;
+    const queued = !('tx' in request && request.tx !== undefined) && request.op !== 'close';
     hold();
+    if (queued) outside += 1;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ ...request, id });
-    }).finally(release);
+    }).finally(() => {
+      if (queued) outside -= 1;
+      release();
+    });
   };
 
   await ready;
@@ -148,6 +169,7 @@ export async function openPgliteThread(
       const tx = await ask<number>({ op: 'begin' });
       // The open transaction holds the thread, and so the process, until it ends.
       hold();
+      openTransactions += 1;
       let ended = false;
       const end = async (commit: boolean) => {
         if (ended) throw new Error('Transaction is closed');
@@ -170,6 +192,7 @@ export async function openPgliteThread(
         if (!ended) await end(false).catch(() => undefined);
         throw err;
       } finally {
+        openTransactions -= 1;
         release();
       }
     },
@@ -186,7 +209,17 @@ export async function openPgliteThread(
       return closed;
     },
   };
-  return { client, answeredWithin: (ms) => performance.now() - lastAnswerAt < ms };
+  return {
+    client,
+    answeredWithin: (ms) => performance.now() - lastAnswerAt < ms,
+    // While a transaction is open, whatever else was asked waits behind it; otherwise one of
+    // them runs and the rest wait.
+    connectionStats() {
+      const running = openTransactions > 0 ? 0 : Math.min(outside, 1);
+      const inUse = openTransactions > 0 || outside > 0;
+      return { total: 1, idle: inUse ? 0 : 1, waiting: outside - running };
+    },
+  };
 }
 
 /** drizzle's PGlite driver takes the client for PGlite itself; it calls only what it has. */

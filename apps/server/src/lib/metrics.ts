@@ -128,7 +128,7 @@ export async function observeProviderCall<T>(provider: string, call: () => Promi
 
 /** What /metrics reads at scrape time: cheap questions, answered on each scrape. */
 export interface ScrapeSources {
-  /** The PostgreSQL pool; absent on PGlite, which has no pool. */
+  /** The database's connections: PostgreSQL's pool, or PGlite's one and its thread's line. */
   pool?(): { total: number; idle: number; waiting: number };
   /** Unfinished jobs per queue and state, and the age of each queue's oldest. */
   jobQueue?(): Promise<{ queue: string; state: string; count: number; oldestSeconds: number }[]>;
@@ -140,7 +140,7 @@ function scrapeRegistry(sources: ScrapeSources): client.Registry {
     const pool = sources.pool;
     new client.Gauge({
       name: 'db_pool_connections',
-      help: 'Database pool connections by state (in_use, idle) and queries waiting for one',
+      help: 'Database connections by state (in_use, idle) and queries waiting for one (PGlite: one connection)',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
