@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
-import { createAdapters } from './composition-adapters.ts';
+import type { CommandResources } from './commands.ts';
 import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
-import { openDatabase } from './db/client.ts';
-import { createServices } from './services.ts';
-import { commandIo, controlSocketPath, runCommand, type CommandResources } from './commands.ts';
-import { callControlChannel } from './lib/control-channel.ts';
+import { callControlChannel, controlSocketPath } from './lib/control-channel.ts';
+
+// The rest of the server is imported only for a command no running server took: one that a
+// running server answers then takes 0.3 s instead of 1.3 s (loading the services is the rest).
+const loadDatabase = () => import('./db/client.ts');
 
 /**
  * The server's services on the database the server would open (same configuration), for a
@@ -13,6 +14,11 @@ import { callControlChannel } from './lib/control-channel.ts';
  * are queued with the change; a server's worker delivers them.
  */
 async function openResources(config: Config): Promise<CommandResources> {
+  const [{ openDatabase }, { createAdapters }, { createServices }] = await Promise.all([
+    loadDatabase(),
+    import('./composition-adapters.ts'),
+    import('./services.ts'),
+  ]);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -72,11 +78,13 @@ async function main(): Promise<number> {
       return outcome.code;
     }
   }
+  const { commandIo, runCommand } = await import('./commands.ts');
   const io = commandIo(
     config,
     {
       resources: () => openResources(config),
       database: async () => {
+        const { openDatabase } = await loadDatabase();
         const database = await openDatabase({
           databaseUrl: config.DATABASE_URL,
           dataDir: config.DATA_DIR,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { defaultReportsDir } from './adapters/report-storage/file-report-storage.ts';
 import type { Config } from './config.ts';
 import { loadPgliteDump, type Database } from './db/client.ts';
@@ -66,6 +65,3 @@ export function commandIo(
     loadPgliteDump: (dump) => loadPgliteDump(config.DATA_DIR, dump),
   };
 }
-
-/** The channel a running server with the embedded database serves the commands on. */
-export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');

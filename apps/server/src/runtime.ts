@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { controlSocketPath } from './commands.ts';
+import { controlSocketPath } from './lib/control-channel.ts';
 import { createReadiness } from './modules/health/index.ts';
 
 export interface Runtime {

@@ -1,9 +1,13 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { join } from 'node:path';
 import { errorLine } from './cli-run.ts';
 import { PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** What a command printed and how it ended. */
+/** The channel a running server with the embedded database serves the commands on. */
+export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');
+
 export interface CommandOutcome {
   code: number;
   out: string[];
