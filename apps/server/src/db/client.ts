@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { closeToOthers } from '../lib/private-files.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
-import { asPglite, openPgliteThread, type ConnectionStats } from './threaded-pglite.ts';
+import { asPglite, openPgliteThread } from './threaded-pglite.ts';
 import * as schema from './schema.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 
@@ -20,6 +20,13 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** A pool's connections in use or idle, and the queries waiting for one. */
+export interface ConnectionStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Database {
   db: Db;

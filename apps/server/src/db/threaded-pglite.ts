@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, PGliteOptions, Results } from '@electric-sql/pglite';
 import { workerEntry } from '../lib/worker-entry.ts';
+import type { ConnectionStats } from './client.ts';
 
 /** How the thread opens PGlite: persisted under `dataDir`, or in memory from `options`. */
 export interface PgliteStart {
@@ -40,16 +41,6 @@ export type ThreadAnswer =
         fields: Record<string, string | number | boolean>;
       };
     };
-
-/**
- * The embedded database counted as a pool of one connection: in use while PGlite runs a statement
- * or holds a transaction open; waiting, what was handed to the thread behind it.
- */
-export interface ConnectionStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
@@ -212,8 +203,9 @@ export async function openPgliteThread(start: PgliteStart): Promise<{
   return {
     client,
     answeredWithin: (ms) => performance.now() - lastAnswerAt < ms,
-    // While a transaction is open, whatever else was asked waits behind it; otherwise one of
-    // them runs and the rest wait.
+    // A pool of one connection: in use while PGlite runs a statement or holds a transaction
+    // open. While a transaction is open, whatever else was asked waits behind it; otherwise one
+    // of them runs and the rest wait.
     connectionStats() {
       const running = openTransactions > 0 ? 0 : Math.min(outside, 1);
       const inUse = openTransactions > 0 || outside > 0;

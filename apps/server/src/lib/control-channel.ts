@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { errorLine } from './cli-run.ts';
 import { PRIVATE_FILE_MODE } from './private-files.ts';
 
-/** What a command printed and how it ended. */
 /** The channel a running server with the embedded database serves the commands on. */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');
 
+/** What a command printed and how it ended. */
 export interface CommandOutcome {
   code: number;
   out: string[];

@@ -3,6 +3,7 @@ import { API_MESSAGES } from '@vr/contracts';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import { HttpError } from '../http/errors.ts';
+import type { ConnectionStats } from '../db/client.ts';
 
 /**
  * The process's metrics (docs/decisions/0022-observability.md). Counters and histograms of
@@ -129,7 +130,7 @@ export async function observeProviderCall<T>(provider: string, call: () => Promi
 /** What /metrics reads at scrape time: cheap questions, answered on each scrape. */
 export interface ScrapeSources {
   /** The database's connections: PostgreSQL's pool, or PGlite's one and its thread's line. */
-  pool?(): { total: number; idle: number; waiting: number };
+  pool?(): ConnectionStats;
   /** Unfinished jobs per queue and state, and the age of each queue's oldest. */
   jobQueue?(): Promise<{ queue: string; state: string; count: number; oldestSeconds: number }[]>;
 }
