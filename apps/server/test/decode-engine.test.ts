@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VpicResult } from '@vr/contracts';
-import { normalizeVin } from '@vr/contracts';
+import { VIN_LENGTH, expectedCheckDigit, normalizeVin } from '@vr/contracts';
 import { openCompiledDecoder } from '../src/adapters/vin-decoder/compiled-decoder.ts';
 import { openCorgiDecoder } from '../src/adapters/vin-decoder/corgi-decoder.ts';
 import type { DecodeIndexData } from '../src/adapters/vin-decoder/decode-index-data.ts';
@@ -9,7 +9,12 @@ import type { VinDecoder } from '../src/adapters/vin-decoder/vin-decoder.ts';
 import { ensureVpicDatabaseFile } from '../src/adapters/vin-decoder/vpic-database-file.ts';
 import { testConfig } from './support/app.ts';
 import { readGolden } from './support/decode-golden.ts';
-import { decodeSamples, seededRandom, type DecodeSample } from './support/decode-samples.ts';
+import {
+  VIN_ALPHABET,
+  decodeSamples,
+  seededRandom,
+  type DecodeSample,
+} from './support/decode-samples.ts';
 
 /** Variables the engine answers on purpose where the corgi-based decoder had none or less. */
 const ADDED_VARIABLES = ['BrakeSystemType'];
@@ -88,6 +93,31 @@ describe('compiled decode engine', () => {
     },
     FRESH_TIMEOUT_MS,
   );
+
+  it('answers the VINs of a configuration it has kept as it answers them afresh', async () => {
+    // Siblings of one request per WMI: one or two characters of positions 4–8 or 10–17 changed
+    // (the check digit made right again), decoded after the request itself, so an answer kept
+    // for it is asked for each sibling that shares its configuration.
+    const seed = Date.now() % 1_000_000;
+    const random = seededRandom(seed);
+    const pick = (items: string) => items.charAt(Math.floor(random() * items.length));
+    const positions = [3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16];
+    const sibling = (vin: string) => {
+      const chars = [...vin];
+      for (let n = 1 + Math.floor(random() * 2); n > 0; n--) {
+        chars[positions[Math.floor(random() * positions.length)] ?? 16] = pick(VIN_ALPHABET);
+      }
+      const draft = chars.join('');
+      return `${draft.slice(0, 8)}${expectedCheckDigit(draft)}${draft.slice(9)}`;
+    };
+    const samples = decodeSamples(data, seed)
+      .filter((s) => s.vin.length === VIN_LENGTH && s.modelYear === undefined)
+      .flatMap((s) => [s, ...Array.from({ length: 4 }, () => ({ vin: sibling(s.vin) }))]);
+    const afresh = openCompiledDecoder(data, 0);
+    const found = await differences(engine, (s) => afresh.decode(s.vin), samples);
+    expect(samples.length).toBeGreaterThan(30_000);
+    expect({ seed, found: found.slice(0, 5) }).toEqual({ seed, found: [] });
+  });
 
   it("surfaces the brake system the data holds and corgi's lookup drops", async () => {
     const vin = 'JH1YK2F16HA123456';

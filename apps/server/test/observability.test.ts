@@ -51,6 +51,8 @@ describe.each(testDatabases())('metrics on $name', (testDb) => {
     expect(text).toMatch(
       /http_request_duration_seconds_count\{[^}]*route="unmatched",status_code="404"\}/,
     );
+    // The second decode of the VIN found its configuration kept from the first.
+    expect(text).toMatch(/^decode_configurations_total\{outcome="kept"\} [1-9]/m);
     // The raw URL never becomes a label: label values stay bounded.
     expect(text).not.toContain('1HGCM82633A004352');
     expect(text).not.toContain('path-8e1f');

@@ -75,6 +75,13 @@ export const rateLimitRefusals = new client.Counter({
   registers: [processRegistry],
 });
 
+export const decodeConfigurations = new client.Counter({
+  name: 'decode_configurations_total',
+  help: 'Offline decodes with a pattern lookup, by whether the configuration was kept from an earlier VIN (kept) or worked out (worked_out)',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
 export const recallWatchVehicles = new client.Gauge({
   name: 'recall_watch_vehicles',
   help: 'Vehicles watched for new recalls (on and not ended), as of the last recall watch pass of this process',

