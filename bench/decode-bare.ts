@@ -8,7 +8,12 @@
  * more trace to a loopback OTLP/HTTP receiver, every request and one in ten (`BENCH_TRACING=0`
  * leaves them out). Every server is warmed, then they take turns, ROUNDS times, each asked
  * REQUESTS distinct VINs with IN_FLIGHT in flight from one autocannon process; the share is the
- * product's rate over the bare server's in the same round. `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
+ * product's rate over the bare server's in the same round. The VINs are those of one Accord,
+ * serial after serial, so after the first the configuration's pattern answer is kept, as for
+ * any popular model; each product server then takes the same rounds of VINs that are each a new
+ * configuration (the golden requests' 17-character VINs, one per WMI, more than the decoder
+ * keeps: none is found kept), and the bench prints what the servers counted of both.
+ * `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
  * directory when it stops; `BENCH_BEFORE=<dir>[,<dir>...]` adds other compiled servers (their
  * dist directories, from the repository root), in the same variants, to the same rounds.
  */
@@ -18,6 +23,7 @@ import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readGolden } from '../apps/server/test/support/decode-golden.ts';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
 import { freePort, npmStartFlags } from '../e2e/support/server.ts';
 import { accordVin } from '../e2e/support/vins.ts';
@@ -53,6 +59,29 @@ const decodePaths = (count: number) =>
     { length: count },
     () => `/api/vehicles/DecodeVinValues/${accordVin(nextVin++)}?format=json`,
   );
+
+/** VINs that are each a configuration of their own, from the golden requests. */
+const configurationVins = readGolden()
+  .map((g) => g.vin)
+  .filter((vin) => vin.length === 17 && /^[A-Z0-9]+$/.test(vin));
+let nextConfiguration = 0;
+const configurationPaths = (count: number) =>
+  Array.from({ length: count }, () => {
+    const vin = configurationVins[nextConfiguration++ % configurationVins.length];
+    return `/api/vehicles/DecodeVinValues/${vin}?format=json`;
+  });
+
+/** What a server counted of its decodes' configurations: kept and worked out. */
+async function configurationCounts(url: string): Promise<string> {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const count = (outcome: string) =>
+    text.match(
+      new RegExp(`^decode_configurations_total\\{outcome="${outcome}"\\} (\\d+)`, 'm'),
+    )?.[1] ?? '0';
+  return `kept ${count('kept')}, worked out ${count('worked_out')}`;
+}
 
 /**
  * A loopback OTLP/HTTP receiver that takes every export and keeps nothing; it answers "all
@@ -237,32 +266,45 @@ export async function benchDecodeBare(): Promise<void> {
     targets.push(bare);
 
     let failed = 0;
-    for (const target of targets) {
-      const warm = await inChild(load, {
-        kind: 'gets',
-        base: target.url,
-        paths: decodePaths(WARM_UP),
-        inFlight: IN_FLIGHT,
-      });
-      failed += warm.failed;
-    }
     const rates = new Map<Target, number[]>(targets.map((t) => [t, []]));
     const cpuUs = new Map<Target, number[]>(targets.map((t) => [t, []]));
+    type Figures = { rates: Map<Target, number[]>; cpu: Map<Target, number[]> };
+    // A warm-up's figures go nowhere.
+    const warmUp: Figures = { rates: new Map(), cpu: new Map() };
+    /** One load of `paths` on the target: its rate and CPU per request go `into` the lists. */
+    const measure = async (target: Target, paths: string[], into = { rates, cpu: cpuUs }) => {
+      const cpuBefore = cpuMs(target.pid);
+      const result = await inChild(load, {
+        kind: 'gets',
+        base: target.url,
+        paths,
+        inFlight: IN_FLIGHT,
+      });
+      failed += result.failed;
+      const answered = result.latencies.get?.length ?? 0;
+      into.rates.get(target)?.push(answered / (result.elapsedMs / 1000));
+      into.cpu.get(target)?.push(((cpuMs(target.pid) - cpuBefore) * 1000) / answered);
+    };
+    for (const target of targets) await measure(target, decodePaths(WARM_UP), warmUp);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
-        const cpuBefore = cpuMs(target.pid);
-        const result = await inChild(load, {
-          kind: 'gets',
-          base: target.url,
-          paths: decodePaths(REQUESTS),
-          inFlight: IN_FLIGHT,
-        });
-        failed += result.failed;
-        const answered = result.latencies.get?.length ?? 0;
-        rates.get(target)?.push(answered / (result.elapsedMs / 1000));
-        cpuUs.get(target)?.push(((cpuMs(target.pid) - cpuBefore) * 1000) / answered);
+      for (const target of targets) await measure(target, decodePaths(REQUESTS));
+    }
+    // The same rounds for the product servers, every VIN a configuration none has kept.
+    const servers = targets.filter((t) => t !== bare);
+    const spread: Figures = {
+      rates: new Map(servers.map((t) => [t, []])),
+      cpu: new Map(servers.map((t) => [t, []])),
+    };
+    for (const target of servers) {
+      await measure(target, configurationPaths(configurationVins.length), warmUp);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of servers) {
+        await measure(target, configurationPaths(REQUESTS), spread);
       }
     }
+    const counted = new Map<Target, string>();
+    for (const target of servers) counted.set(target, await configurationCounts(target.url));
     const bareRates = rates.get(bare) ?? [];
     const bareCpu = cpuUs.get(bare) ?? [];
     const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
@@ -285,7 +327,10 @@ export async function benchDecodeBare(): Promise<void> {
           `\n  CPU µs per request ${list(cpu)}` +
           (target === bare
             ? ''
-            : `; CPU share ${list(cpuShares, 2)} (median ${median(cpuShares).toFixed(2)})`),
+            : `; CPU share ${list(cpuShares, 2)} (median ${median(cpuShares).toFixed(2)})` +
+              `\n  a new configuration every VIN: per s ${list(spread.rates.get(target) ?? [])}` +
+              `; CPU µs per request ${list(spread.cpu.get(target) ?? [])}` +
+              `\n  configurations: ${counted.get(target)}`),
       );
     }
     console.log(

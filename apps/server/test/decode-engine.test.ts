@@ -52,7 +52,9 @@ describe('compiled decode engine', () => {
   beforeAll(async () => {
     databasePath = await ensureVpicDatabaseFile(testConfig().DATA_DIR);
     data = await loadDecodeIndex(databasePath);
-    engine = openCompiledDecoder(data);
+    engine = openCompiledDecoder(data, {
+      configurationsKept: testConfig().DECODE_CONFIGURATIONS_KEPT,
+    });
   });
 
   it('answers every golden request as the corgi-based decoder did', async () => {
@@ -113,7 +115,7 @@ describe('compiled decode engine', () => {
     const samples = decodeSamples(data, seed)
       .filter((s) => s.vin.length === VIN_LENGTH && s.modelYear === undefined)
       .flatMap((s) => [s, ...Array.from({ length: 4 }, () => ({ vin: sibling(s.vin) }))]);
-    const afresh = openCompiledDecoder(data, 0);
+    const afresh = openCompiledDecoder(data, { configurationsKept: 0 });
     const found = await differences(engine, (s) => afresh.decode(s.vin), samples);
     expect(samples.length).toBeGreaterThan(30_000);
     expect({ seed, found: found.slice(0, 5) }).toEqual({ seed, found: [] });

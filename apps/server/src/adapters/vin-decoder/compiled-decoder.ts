@@ -15,20 +15,15 @@ import { inspectVin, type VinInspection } from './vin-inspection.ts';
 import type { VpicReferenceData } from './vpic-reference-data.ts';
 
 /**
- * How many vehicle configurations' pattern answers are kept (about 6 KB each, 25 MB when full):
- * many VINs share one, since they differ in the serial number the patterns do not read.
- */
-export const CONFIGURATIONS_KEPT = 4096;
-
-/**
  * The offline decoder: the compiled index in memory, so a decode costs microseconds on the
  * calling thread and never touches SQLite; its reference lists answer the vPIC list endpoints.
- * What the patterns give a configuration is worked out once and kept (`configurationsKept`;
- * 0 keeps none), the rest of the answer made for each VIN.
+ * What the patterns give a vehicle configuration is worked out once and the last
+ * `configurationsKept` are kept (0 keeps none): VINs of one configuration differ in characters
+ * no pattern reads, the serial number above all. The rest of the answer is made for each VIN.
  */
 export function openCompiledDecoder(
   data: DecodeIndexData,
-  configurationsKept = CONFIGURATIONS_KEPT,
+  { configurationsKept }: { configurationsKept: number },
 ): VinDecoder {
   const reference: VpicReferenceData = {
     wmis: new Map(data.reference.wmis),
@@ -46,10 +41,7 @@ export function openCompiledDecoder(
   const workedOut = decodeConfigurations.labels('worked_out');
   const workOut = (query: PatternQuery, inspection: VinInspection): PatternAnswer => {
     const found = candidatesOf(query, inspection);
-    const answer = patternAnswer(reference, query, found.candidates, found.surfaced);
-    // Every VIN of the configuration shares it.
-    Object.freeze(answer.variables);
-    return Object.freeze(answer);
+    return patternAnswer(reference, query, found.candidates, found.surfaced);
   };
   const answerOf = (query: PatternQuery, inspection: VinInspection): PatternAnswer => {
     const configuration = kept && configurationOf(query, inspection);

@@ -11,12 +11,13 @@ import { ensureVpicDatabaseFile } from './vpic-database-file.ts';
 /**
  * The VIN decoder the server uses: the offline vPIC data compiled into memory (compiled once
  * into DATA_DIR, in a worker thread). With `VPIC_URL` set, the live vPIC service is asked first
- * and its answers are kept in a bounded cache; an offline decode costs less than a cache lookup
- * would save, so offline answers are not cached.
+ * and its answers are kept in a bounded cache. Offline answers are not cached whole: the offline
+ * decoder keeps what the patterns give each configuration, shared by its VINs.
  */
 export async function createVinDecoder(config: Config): Promise<VinDecoder> {
   const offline = openCompiledDecoder(
     await loadDecodeIndex(await ensureVpicDatabaseFile(config.DATA_DIR)),
+    { configurationsKept: config.DECODE_CONFIGURATIONS_KEPT },
   );
   const live = createLiveVpic(config, offline.catalog);
   if (!live) return offline;

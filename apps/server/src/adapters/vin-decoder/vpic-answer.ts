@@ -25,7 +25,7 @@ export function patternQueryOf(
  * What a VIN's schemas give it: one value per vPIC variable, the manufacturer's variables
  * included, and whether any of them is detailed data. It depends on the WMI, the model year and
  * the characters the patterns read, nothing else of the VIN, so VINs of one configuration share
- * it (docs/decisions/0035-configuration-memo.md).
+ * it (docs/decisions/0035-decode-configurations.md).
  */
 export interface PatternAnswer {
   variables: Readonly<Record<string, string>>;
@@ -53,14 +53,11 @@ export function patternAnswer(
     surfaced.length === 0
       ? detailed
       : chooseVariables([...candidates, ...surfaced], modelSchemas, conversions);
+  const answer = { variables: fromPatterns, detailed: Object.keys(detailed).length > 0 };
   const wmi = reference.wmis.get(query.wmi);
-  return {
-    variables: {
-      ...fromPatterns,
-      ...(wmi ? manufacturerVariables(wmi, fromPatterns.Make) : {}),
-    },
-    detailed: Object.keys(detailed).length > 0,
-  };
+  // chooseVariables made `fromPatterns` for this answer alone.
+  if (wmi) Object.assign(fromPatterns, manufacturerVariables(wmi, fromPatterns.Make));
+  return answer;
 }
 
 /**
