@@ -17,9 +17,10 @@ import type { VpicReferenceData } from './vpic-reference-data.ts';
 /**
  * The offline decoder: the compiled index in memory, so a decode costs microseconds on the
  * calling thread and never touches SQLite; its reference lists answer the vPIC list endpoints.
- * What the patterns give a vehicle configuration is worked out once and the last
- * `configurationsKept` are kept (0 keeps none): VINs of one configuration differ in characters
- * no pattern reads, the serial number above all. The rest of the answer is made for each VIN.
+ * What the patterns give a vehicle configuration is kept once it has been asked twice, for the
+ * last `configurationsKept` such configurations (0 keeps none): VINs of one configuration differ
+ * in characters no pattern reads, the serial number above all. The rest of the answer is made for
+ * each VIN (docs/decisions/0035-decode-configurations.md).
  */
 export function openCompiledDecoder(
   data: DecodeIndexData,
@@ -36,6 +37,10 @@ export function openCompiledDecoder(
     configurationsKept > 0
       ? new LRUCache<string, PatternAnswer>({ max: configurationsKept })
       : undefined;
+  // The last configurations worked out, by name: one is kept when asked again while its name is
+  // still here, so configurations asked once never fill the heap nor push out the ones asked
+  // again and again.
+  const workedOutLately = new LRUCache<string, true>({ max: Math.max(1, configurationsKept) });
 
   const keptOnes = decodeConfigurations.labels('kept');
   const workedOut = decodeConfigurations.labels('worked_out');
@@ -52,7 +57,9 @@ export function openCompiledDecoder(
     }
     workedOut.inc();
     const answer = workOut(query, inspection);
-    if (configuration) kept?.set(configuration, answer);
+    if (!configuration) return answer;
+    if (workedOutLately.has(configuration)) kept?.set(configuration, answer);
+    else workedOutLately.set(configuration, true);
     return answer;
   };
 
