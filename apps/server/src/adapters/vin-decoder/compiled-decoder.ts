@@ -33,14 +33,16 @@ export function openCompiledDecoder(
     wildcardPatterns: new Map(data.reference.wildcardPatterns),
   };
   const { candidatesOf, configurationOf } = indexedPatterns(data);
-  const kept =
+  // The answers kept, and the names of the last configurations worked out: one is kept when it
+  // is worked out again while its name is still there, so configurations asked once never fill
+  // the heap nor push out the ones asked again and again.
+  const memory =
     configurationsKept > 0
-      ? new LRUCache<string, PatternAnswer>({ max: configurationsKept })
+      ? {
+          kept: new LRUCache<string, PatternAnswer>({ max: configurationsKept }),
+          workedOutLately: new LRUCache<string, true>({ max: configurationsKept }),
+        }
       : undefined;
-  // The last configurations worked out, by name: one is kept when asked again while its name is
-  // still here, so configurations asked once never fill the heap nor push out the ones asked
-  // again and again.
-  const workedOutLately = new LRUCache<string, true>({ max: Math.max(1, configurationsKept) });
 
   const keptOnes = decodeConfigurations.labels('kept');
   const workedOut = decodeConfigurations.labels('worked_out');
@@ -49,17 +51,17 @@ export function openCompiledDecoder(
     return patternAnswer(reference, query, found.candidates, found.surfaced);
   };
   const answerOf = (query: PatternQuery, inspection: VinInspection): PatternAnswer => {
-    const configuration = kept && configurationOf(query, inspection);
-    const known = configuration && kept.get(configuration);
+    const configuration = memory && configurationOf(query, inspection);
+    const known = configuration && memory?.kept.get(configuration);
     if (known) {
       keptOnes.inc();
       return known;
     }
     workedOut.inc();
     const answer = workOut(query, inspection);
-    if (!configuration) return answer;
-    if (workedOutLately.has(configuration)) kept?.set(configuration, answer);
-    else workedOutLately.set(configuration, true);
+    if (!memory || !configuration) return answer;
+    if (memory.workedOutLately.has(configuration)) memory.kept.set(configuration, answer);
+    else memory.workedOutLately.set(configuration, true);
     return answer;
   };
 
