@@ -23,6 +23,7 @@ import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VIN_LENGTH } from '@vr/contracts';
 import { readGolden } from '../apps/server/test/support/decode-golden.ts';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
 import { freePort, npmStartFlags } from '../e2e/support/server.ts';
@@ -63,7 +64,7 @@ const decodePaths = (count: number) =>
 /** VINs that are each a configuration of their own, from the golden requests. */
 const configurationVins = readGolden()
   .map((g) => g.vin)
-  .filter((vin) => vin.length === 17 && /^[A-Z0-9]+$/.test(vin));
+  .filter((vin) => vin.length === VIN_LENGTH && /^[A-Z0-9]+$/.test(vin));
 let nextConfiguration = 0;
 const configurationPaths = (count: number) =>
   Array.from({ length: count }, () => {

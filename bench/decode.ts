@@ -30,8 +30,8 @@ const SINGLE_COUNT = 20_000;
  * over HTTP with 16 in flight (after WARM_UP_COUNT unmeasured ones), and a flood of 50-VIN batches from 20 clients with the server's
  * event-loop delay and a signed-in customer's requests meanwhile. The load comes from child
  * processes, so the server's event loop is measured alone; every VIN is one no decoder has seen,
- * but they vary only the serial of 1,000 sampled VINs, so after the first of each most find their
- * configuration kept (decision 0035), as VINs of the models people own do.
+ * but they vary only the serial of 1,000 sampled VINs, so after the first two of each most find
+ * their configuration kept (decision 0035), as VINs of the models people own do.
  */
 export async function benchDecode(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-bench-decode-'));

@@ -159,36 +159,39 @@ export function indexedPatterns(data: DecodeIndexData) {
     };
   }
 
-  // The VIN positions (0-based) any key of the WMI's schemas reads, in any year: what the
-  // candidates can depend on besides the WMI and the model year.
-  const wmiPositions = new Map<string, number[]>();
-  const positionsOf = (wmi: string): number[] => {
-    let positions = wmiPositions.get(wmi);
-    if (positions) return positions;
-    const read = new Set<number>();
-    const registered = wmiSchemas.get(wmi) ?? NO_SCHEMAS;
-    for (let t = 0; t < registered.length; t += 3) {
-      const runs = runsOf(registered[t] ?? 0);
-      for (let at = 0; at < runs.length; at += RUN_WIDTH) {
-        const { report, model, strict } = rulesOf(runs[at + RUN_KEY] ?? 0);
-        for (const { checks } of [report, model, strict]) {
-          for (let i = 0; i < checks.length; i += 2) read.add(checks[i] ?? 0);
-        }
+  // Per schema, the VIN positions (bit i for 0-based position i) any of its keys reads; -1 until
+  // a decode needs it. Its keys are the ones candidatesOf judges for the schema anyway.
+  const schemaPositions = new Int32Array(data.schemas.length).fill(-1);
+  const positionsOf = (schema: number): number => {
+    const known = schemaPositions[schema] ?? -1;
+    if (known >= 0) return known;
+    let read = 0;
+    const runs = runsOf(schema);
+    for (let at = 0; at < runs.length; at += RUN_WIDTH) {
+      const { report, model, strict } = rulesOf(runs[at + RUN_KEY] ?? 0);
+      for (const { checks } of [report, model, strict]) {
+        for (let i = 0; i < checks.length; i += 2) read |= 1 << (checks[i] ?? 0);
       }
     }
-    positions = [...read].sort((a, b) => a - b);
-    wmiPositions.set(wmi, positions);
-    return positions;
+    schemaPositions[schema] = read;
+    return read;
   };
 
   /**
    * Names what `candidatesOf` answers for the query and the VIN: two VINs with the same name get
-   * the same candidates (the WMI, the model year and the characters its keys read; `_` where
-   * the input supplies none).
+   * the same candidates (the WMI, the model year and the characters the keys of the schemas
+   * registered for them read; `_` where the input supplies none).
    */
   function configurationOf(query: PatternQuery, inspection: VinInspection): string {
+    const registered = wmiSchemas.get(query.wmi) ?? NO_SCHEMAS;
+    let read = 0;
+    for (let t = 0; t < registered.length; t += 3) {
+      if (inYears(registered, t, query.modelYear)) read |= positionsOf(registered[t] ?? 0);
+    }
     let name = `${query.wmi}|${query.modelYear}|`;
-    for (const at of positionsOf(query.wmi)) name += inspection.known[at] ?? '_';
+    for (let at = 0; at < VIN_LENGTH; at++) {
+      if (read & (1 << at)) name += inspection.known[at] ?? '_';
+    }
     return name;
   }
 
@@ -209,10 +212,7 @@ export function indexedPatterns(data: DecodeIndexData) {
     const registered = wmiSchemas.get(query.wmi) ?? NO_SCHEMAS;
     for (let t = 0; t < registered.length; t += 3) {
       const schema = registered[t] ?? 0;
-      const to = registered[t + 2] ?? -1;
-      const inYears =
-        (registered[t + 1] ?? 0) <= query.modelYear && (to < 0 || query.modelYear <= to);
-      if (!inYears || schemaSeen[schema] === generation) continue;
+      if (!inYears(registered, t, query.modelYear) || schemaSeen[schema] === generation) continue;
       schemaSeen[schema] = generation;
       const nameId = schemaNameIds[schema] ?? 0;
       const runs = runsOf(schema);
@@ -311,6 +311,12 @@ export function indexedPatterns(data: DecodeIndexData) {
   }
 
   return { candidatesOf, configurationOf };
+}
+
+/** Whether the WMI's registration at `t` (schema, first year, last year or -1) covers `year`. */
+function inYears(registered: Int32Array, t: number, year: number): boolean {
+  const to = registered[t + 2] ?? -1;
+  return (registered[t + 1] ?? 0) <= year && (to < 0 || year <= to);
 }
 
 /**
