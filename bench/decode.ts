@@ -18,6 +18,7 @@ import {
   type Figures,
   type HttpFigures,
 } from './decode-http.ts';
+import { readGolden } from '../apps/server/test/support/decode-golden.ts';
 import { sampleVins, variations } from './decode-vins.ts';
 
 const SAMPLE_COUNT = 1000;
@@ -28,7 +29,9 @@ const SINGLE_COUNT = 20_000;
  * The free decode, all figures from one run on a fresh DATA_DIR: compiling and loading the
  * decode index, resident memory, corgi in-process against the engine in-process, unseen VINs
  * over HTTP with 16 in flight (after WARM_UP_COUNT unmeasured ones), and a flood of 50-VIN batches from 20 clients with the server's
- * event-loop delay and a signed-in customer's requests meanwhile. The load comes from child
+ * event-loop delay and a signed-in customer's requests meanwhile. Before those, the fresh engine
+ * decodes one VIN of each WMI (the golden requests): a WMI's first decode is the one that finds
+ * its schemas and keys, on the event loop in a server (decision 0036). The load comes from child
  * processes, so the server's event loop is measured alone; every VIN is one no decoder has seen,
  * but they vary only the serial of 1,000 sampled VINs, so after the first two of each most find
  * their configuration kept (decision 0035), as VINs of the models people own do.
@@ -67,6 +70,10 @@ export async function benchDecode(): Promise<void> {
     });
     await library.close();
     const decoder = engine as VinDecoder;
+    const firstVins = readGolden().map((g) => g.vin); // one per WMI
+    const firstOfWmi = await measure(firstVins, async (vin) => {
+      await decoder.decode(vin);
+    });
     const inProcess = await measure(engineVins, async (vin) => {
       await decoder.decode(vin);
     });
@@ -74,7 +81,10 @@ export async function benchDecode(): Promise<void> {
 
     const http = await measureDecodeHttp(dataDir, warmUpVins, httpVins, floodVins);
     const load = [loadBefore, loadavg()[0] ?? 0] as const;
-    report({ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, load, ...http });
+    report({
+      ...{ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, load, ...http },
+      firstOfWmi: { ...firstOfWmi, count: firstVins.length },
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -104,6 +114,7 @@ function report(
     rssBefore: number;
     rssAfter: number;
     corgi: Figures;
+    firstOfWmi: Figures & { count: number };
     inProcess: Figures;
     /** The machine's 1-minute load average when the run started and ended. */
     load: readonly [number, number];
@@ -121,6 +132,7 @@ function report(
         `the server's after the flood ${mb(f.serverRssBytes)}`,
       `${''.padEnd(48)}${'median ms'.padStart(10)}${'p99 ms'.padStart(10)}${'per s'.padStart(12)}`,
       row(`corgi in-process (${CORGI_COUNT} unseen VINs)`, f.corgi),
+      row(`engine in-process, first VIN per WMI (${f.firstOfWmi.count})`, f.firstOfWmi),
       row(`engine in-process (${SINGLE_COUNT} unseen VINs)`, f.inProcess),
       row(`HTTP, ${IN_FLIGHT} in flight (${SINGLE_COUNT} unseen VINs)`, f.single),
       row(`HTTP 50-VIN batch, ${FLOOD_CLIENTS} clients for ${FLOOD_MS / 1000} s`, f.batch),

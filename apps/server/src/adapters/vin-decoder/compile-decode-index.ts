@@ -6,6 +6,7 @@ import {
   type IndexedElement,
 } from './decode-index-data.ts';
 import { compileVpicCatalog } from './compile-vpic-catalog.ts';
+import { compileKeyRules } from './key-rules.ts';
 import { loadReferenceData } from './vpic-reference-data.ts';
 import { rows, str } from './vpic-sql-rows.ts';
 import { openVpicDatabase } from './vpic-sqlite.ts';
@@ -245,6 +246,7 @@ async function compile(db: DatabaseAdapter, source: string): Promise<DecodeIndex
     elements,
     schemaRows: starts,
     rows: flat,
+    keyRules: compileKeyRules(keys.list),
     wmiSchemas,
     reference: {
       wmis: [...reference.wmis],

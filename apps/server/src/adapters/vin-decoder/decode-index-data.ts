@@ -1,8 +1,9 @@
+import type { KeyRuleTables } from './key-rules.ts';
 import type { VpicCatalogData } from './vpic-catalog-data.ts';
 import type { Conversion, WildcardPattern, WmiRecord } from './vpic-reference-data.ts';
 
 /** Bumped whenever the compiled layout or its meaning changes, so old files are rebuilt. */
-export const DECODE_INDEX_FORMAT = 2;
+export const DECODE_INDEX_FORMAT = 3;
 
 /** One vPIC element as the engine needs it; `corgi` false for elements corgi's lookup drops. */
 export interface IndexedElement {
@@ -40,6 +41,8 @@ export interface DecodeIndexData {
    * (rank) and how many rows corgi's query returns for it (copies; it counts them).
    */
   rows: Int32Array;
+  /** Every key's rules, by key index (format 3 on). */
+  keyRules: KeyRuleTables;
   /** By WMI, flat triples: schema index, first model year, last model year (-1: open). */
   wmiSchemas: Record<string, number[]>;
   reference: {

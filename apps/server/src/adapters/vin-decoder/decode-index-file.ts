@@ -41,26 +41,46 @@ export async function loadDecodeIndex(databasePath: string): Promise<DecodeIndex
   return readDecodeIndex(target);
 }
 
+/** The typed arrays of the index, stored as their bytes, in this order. */
+const BINARY = [
+  { of: (d: DecodeIndexData) => d.rows, as: Int32Array },
+  { of: (d: DecodeIndexData) => d.keyRules.bounds, as: Int32Array },
+  { of: (d: DecodeIndexData) => d.keyRules.scores, as: Float64Array },
+  { of: (d: DecodeIndexData) => d.keyRules.checks, as: Int32Array },
+  { of: (d: DecodeIndexData) => d.keyRules.characters, as: Uint8Array },
+] as const;
+const ALIGN = 8;
+const aligned = (at: number) => Math.ceil(at / ALIGN) * ALIGN;
+
+type StoredHeader = Omit<DecodeIndexData, 'rows' | 'keyRules'> & { binaryBytes: number[] };
+
 /**
- * Layout: a 4-byte length, the JSON of everything but the rows, padding to a multiple of 4,
- * then the rows as little-endian 32-bit integers, which load without parsing.
+ * Layout: a 4-byte length, the JSON of everything but the typed arrays (with their byte
+ * lengths), then each typed array's bytes (little-endian) at a multiple of 8, which load
+ * without parsing.
  */
 export async function writeDecodeIndex(path: string, data: DecodeIndexData): Promise<void> {
-  const { rows, ...rest } = data;
-  const header = Buffer.from(JSON.stringify(rest));
-  const headerEnd = 4 + header.length;
-  const rowsAt = Math.ceil(headerEnd / 4) * 4;
+  const arrays = BINARY.map(({ of }) => of(data));
+  const stored: StoredHeader & Partial<Pick<DecodeIndexData, 'rows' | 'keyRules'>> = {
+    ...data,
+    binaryBytes: arrays.map((a) => a.byteLength),
+  };
+  delete stored.rows;
+  delete stored.keyRules;
+  const header = Buffer.from(JSON.stringify(stored));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
+  const parts: Buffer[] = [length, header];
+  let at = 4 + header.length;
+  for (const array of arrays) {
+    parts.push(Buffer.alloc(aligned(at) - at));
+    parts.push(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
+    at = aligned(at) + array.byteLength;
+  }
   // Unique per call: threads of one process share the pid, and may share the millisecond.
   const partial = `${path}.${randomUUID()}.partial`;
   try {
-    await writeFile(partial, [
-      length,
-      header,
-      Buffer.alloc(rowsAt - headerEnd),
-      Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength),
-    ]);
+    await writeFile(partial, parts);
     await rename(partial, path);
   } catch (err) {
     await rm(partial, { force: true });
@@ -71,15 +91,16 @@ export async function writeDecodeIndex(path: string, data: DecodeIndexData): Pro
 export async function readDecodeIndex(path: string): Promise<DecodeIndexData> {
   const file = await readFile(path);
   const headerLength = file.readUInt32LE(0);
-  const rest = JSON.parse(file.toString('utf8', 4, 4 + headerLength)) as Omit<
-    DecodeIndexData,
-    'rows'
-  >;
-  const rowsAt = Math.ceil((4 + headerLength) / 4) * 4;
-  const rows = new Int32Array(
-    file.buffer.slice(file.byteOffset + rowsAt, file.byteOffset + file.length),
-  );
-  return { ...rest, rows };
+  const { binaryBytes, ...rest } = JSON.parse(
+    file.toString('utf8', 4, 4 + headerLength),
+  ) as StoredHeader;
+  let at = 4 + headerLength;
+  const [rows, bounds, scores, checks, characters] = BINARY.map(({ as }, i) => {
+    const from = file.byteOffset + aligned(at);
+    at = aligned(at) + (binaryBytes[i] ?? 0);
+    return new as(file.buffer.slice(from, file.byteOffset + at));
+  }) as [Int32Array, Int32Array, Float64Array, Int32Array, Uint8Array];
+  return { ...rest, rows, keyRules: { bounds, scores, checks, characters } };
 }
 
 export interface CompileTask {

@@ -1,7 +1,6 @@
-import { VIN_LENGTH, hasValidVinCharacters } from '@vr/contracts';
-import { confidenceRule, type ConfidenceRule } from './corgi-confidence.ts';
+import { VIN_LENGTH } from '@vr/contracts';
 import { ROW_WIDTH, type DecodeIndexData, type IndexedElement } from './decode-index-data.ts';
-import { compileKey } from './pattern-keys.ts';
+import { keyRules } from './key-rules.ts';
 import type { Candidate } from './pattern-variables.ts';
 import type { PatternQuery } from './vpic-answer.ts';
 import type { VinInspection } from './vin-inspection.ts';
@@ -16,10 +15,6 @@ const VALUE = 2;
 const RANK = 3;
 const COPIES = 4;
 
-/** corgi lays most keys over positions 4–17, keys with a `|` outside the model over 11 alone. */
-const DESCRIPTOR_AT = 3;
-const ELEVENTH_AT = 10;
-const SUBJECT_LENGTH = VIN_LENGTH - DESCRIPTOR_AT;
 /** What corgi is given where the input lacks a valid character (decodableVin). */
 const PLACEHOLDER = 'Z'.charCodeAt(0);
 const CHECK_DIGIT_PLACEHOLDER = 'X'.charCodeAt(0);
@@ -44,27 +39,6 @@ export interface FoundPatterns {
   surfaced: Candidate[];
 }
 
-/**
- * A rule over the VIN's characters as codes: it holds when, for each pair of `checks`, the code
- * at the VIN position (0-based) has a 1 in the character table at the offset.
- */
-interface CodeRule {
-  score: number;
-  checks: Int32Array;
-}
-
-interface KeyRules {
-  /** corgi's confidence when reporting the key's patterns. */
-  report: CodeRule;
-  /** corgi's confidence when choosing the model's schema (always positions 4–17). */
-  model: CodeRule;
-  /** Whether the key really holds for the characters the VIN supplies (score 1). */
-  strict: CodeRule;
-  specificity: number;
-  /** corgi de-duplicates by the positions a key spans: its part before the `|`, and the `|`. */
-  span: number;
-}
-
 interface Reported {
   row: number;
   nameId: number;
@@ -76,19 +50,13 @@ interface Reported {
   count: number;
 }
 
-/** The VIN alphabet (placeholders included): the only characters rules are ever asked about. */
-const TABLE_SIZE = 128;
-const VIN_CODES = Array.from({ length: TABLE_SIZE }, (_, code) => code).filter((code) =>
-  hasValidVinCharacters(String.fromCharCode(code)),
-);
-
 /**
  * The candidates the compiled index gives a VIN: what corgi would report for its WMI and model
  * year (same confidences, cut-offs, plant rule, counts, order and de-duplication), checked
  * against the characters the VIN really supplies, plus the elements corgi drops. Everything is
  * in memory. A key's confidence is one number when the VIN's characters fit it and 0 otherwise,
- * so each key is compiled once into character tables, and per decode each key of the WMI's
- * schemas is judged once, its rows visited only when it is reported or decides the model.
+ * so each key is compiled into character tables with the index (key-rules.ts), and per decode
+ * each key of the WMI's schemas is judged once, its rows visited only when it is reported or decides the model.
  * Ranks of corgi's rows are unique, so sorting by rank fixes every order corgi's sort gives.
  */
 export function indexedPatterns(data: DecodeIndexData) {
@@ -100,10 +68,7 @@ export function indexedPatterns(data: DecodeIndexData) {
     Object.entries(data.wmiSchemas).map(([w, t]) => [w, Int32Array.from(t)]),
   );
 
-  const tables = new CharacterTables();
-  const keyRules: (KeyRules | undefined)[] = new Array(keys.length);
-  const rulesOf = (key: number): KeyRules =>
-    (keyRules[key] ??= compileRules(keys[key] ?? '', tables));
+  const rules = keyRules(data.keyRules);
   const schemaRuns: (Int32Array | undefined)[] = new Array(data.schemas.length);
   const runsOf = (schema: number): Int32Array =>
     (schemaRuns[schema] ??= runsOfSchema(data, schema, schemaRows));
@@ -131,10 +96,9 @@ export function indexedPatterns(data: DecodeIndexData) {
     }
   };
 
-  // `tables.bytes` is read after the key's rules: compiling them may grow it.
   const reportConfidence = (key: number): number => {
     if (reportStamp[key] === generation) return reportValue[key] ?? 0;
-    const value = holds(rulesOf(key).report, decodable, tables.bytes);
+    const value = rules.report(key, decodable);
     reportStamp[key] = generation;
     reportValue[key] = value;
     return value;
@@ -142,7 +106,7 @@ export function indexedPatterns(data: DecodeIndexData) {
   const strictlyHolds = (key: number): boolean => {
     if (strictStamp[key] !== generation) {
       strictStamp[key] = generation;
-      strictValue[key] = holds(rulesOf(key).strict, known, tables.bytes);
+      strictValue[key] = rules.strictlyHolds(key, known) ? 1 : 0;
     }
     return strictValue[key] === 1;
   };
@@ -155,7 +119,7 @@ export function indexedPatterns(data: DecodeIndexData) {
       variable: element.variable,
       value: (values[rows[row * ROW_WIDTH + VALUE] ?? 0] ?? '').trim(),
       schema,
-      specificity: rulesOf(key).specificity,
+      specificity: rules.specificity(key),
     };
   }
 
@@ -167,12 +131,8 @@ export function indexedPatterns(data: DecodeIndexData) {
     if (known >= 0) return known;
     let read = 0;
     const runs = runsOf(schema);
-    for (let at = 0; at < runs.length; at += RUN_WIDTH) {
-      const { report, model, strict } = rulesOf(runs[at + RUN_KEY] ?? 0);
-      for (const { checks } of [report, model, strict]) {
-        for (let i = 0; i < checks.length; i += 2) read |= 1 << (checks[i] ?? 0);
-      }
-    }
+    for (let at = 0; at < runs.length; at += RUN_WIDTH)
+      read |= rules.positions(runs[at + RUN_KEY] ?? 0);
     schemaPositions[schema] = read;
     return read;
   };
@@ -231,9 +191,9 @@ export function indexedPatterns(data: DecodeIndexData) {
         const confidence = reportConfidence(key);
         if (flags & HAS_MODEL) {
           // corgi picks the model's schema judging every key against positions 4–17.
-          const rules = rulesOf(key);
-          const modelConfidence =
-            rules.model === rules.report ? confidence : holds(rules.model, decodable, tables.bytes);
+          const modelConfidence = rules.modelIsReport(key)
+            ? confidence
+            : rules.model(key, decodable);
           const rank = runs[at + RUN_MODEL_RANK] ?? 0;
           if (
             topRank < 0 ||
@@ -302,7 +262,7 @@ export function indexedPatterns(data: DecodeIndexData) {
       const r = reported[i] as Reported;
       if (r.group !== reported[groupStart]?.group) groupStart = i;
       const key = rows[r.row * ROW_WIDTH + KEY] ?? 0;
-      if (keptBefore(reported, groupStart, i, rows, keyRules)) continue;
+      if (keptBefore(reported, groupStart, i, rows, rules.span)) continue;
       if (!strictlyHolds(key)) continue;
       const found = candidate(r.row, data.schemas[r.nameId] ?? '', key);
       if (found.value !== '') candidates.push(found);
@@ -328,84 +288,22 @@ function keptBefore(
   from: number,
   i: number,
   rows: Int32Array,
-  keyRules: readonly (KeyRules | undefined)[],
+  spanOf: (key: number) => number,
 ): boolean {
   const r = reported[i] as Reported;
   const value = rows[r.row * ROW_WIDTH + VALUE];
-  const span = keyRules[rows[r.row * ROW_WIDTH + KEY] ?? 0]?.span;
+  const span = spanOf(rows[r.row * ROW_WIDTH + KEY] ?? 0);
   for (let j = from; j < i; j++) {
     const other = reported[j] as Reported;
     if (
       other.nameId === r.nameId &&
       rows[other.row * ROW_WIDTH + VALUE] === value &&
-      keyRules[rows[other.row * ROW_WIDTH + KEY] ?? 0]?.span === span
+      spanOf(rows[other.row * ROW_WIDTH + KEY] ?? 0) === span
     ) {
       return true;
     }
   }
   return false;
-}
-
-/** `rule`'s score when every checked code of `codes` is accepted, else 0. */
-function holds(rule: CodeRule, codes: Uint8Array, bytes: Uint8Array): number {
-  const { checks } = rule;
-  for (let i = 0; i < checks.length; i += 2) {
-    if (bytes[(checks[i + 1] ?? 0) + (codes[checks[i] ?? 0] ?? 0)] !== 1) return 0;
-  }
-  return rule.score;
-}
-
-function compileRules(key: string, tables: CharacterTables): KeyRules {
-  const bar = key.includes('|');
-  const codeRule = (rule: ConfidenceRule, first: number): CodeRule => ({
-    score: rule.score,
-    checks: Int32Array.from(
-      rule.checks.flatMap((c) => [first + c.offset, tables.offsetOf(c.accepts)]),
-    ),
-  });
-  const model = codeRule(confidenceRule(key, SUBJECT_LENGTH), DESCRIPTOR_AT);
-  const compiled = compileKey(key);
-  return {
-    report: bar ? codeRule(confidenceRule(key, 1), ELEVENTH_AT) : model,
-    model,
-    strict: {
-      score: 1,
-      checks: Int32Array.from(
-        compiled.tokens.flatMap((t) => [t.index, tables.offsetOf(t.accepts)]),
-      ),
-    },
-    specificity: compiled.specificity,
-    span: (key.split('|')[0] ?? '').length * 2 + (bar ? 1 : 0),
-  };
-}
-
-/**
- * Character tests as tables of 128 bytes by character code, alike ones shared, side by side in
- * one buffer (grown as keys are compiled). Code 0 stands for a position the input does not
- * supply, which no test accepts.
- */
-class CharacterTables {
-  bytes = new Uint8Array(64 * TABLE_SIZE);
-  private count = 0;
-  private readonly offsets = new Map<string, number>();
-
-  offsetOf(accepts: (ch: string) => boolean): number {
-    const accepted = VIN_CODES.filter((code) => accepts(String.fromCharCode(code)));
-    const id = accepted.join(',');
-    let offset = this.offsets.get(id);
-    if (offset === undefined) {
-      offset = this.count * TABLE_SIZE;
-      if (offset + TABLE_SIZE > this.bytes.length) {
-        const grown = new Uint8Array(this.bytes.length * 2);
-        grown.set(this.bytes);
-        this.bytes = grown;
-      }
-      for (const code of accepted) this.bytes[offset + code] = 1;
-      this.count++;
-      this.offsets.set(id, offset);
-    }
-    return offset;
-  }
 }
 
 /** The schema's rows as runs of one key (rows are stored by schema, then key). */
