@@ -30,8 +30,9 @@ const VIN_CODES = Array.from({ length: TABLE_SIZE }, (_, code) => code).filter((
 
 /**
  * Every pattern key's rules as numbers, compiled with the decode index in its worker thread:
- * compiling a key takes about 10 µs, and the keys of one busy WMI (3,154 for 1FT) took up to
- * 11 ms of a WMI's first decode on the event loop when they were compiled on demand.
+ * compiling a key takes about 10 µs, a busy WMI's schemas hold thousands (3,154 for 1FT), and
+ * compiled on demand they took up to 7–11 ms of a WMI's first decode, on the event loop
+ * (docs/decisions/0036-key-rules-in-the-index.md).
  *
  * A key has three rules, each a run of checks (a VIN position and a character table; the rule
  * holds when the character at every checked position is in its table): `report`, corgi's
@@ -47,7 +48,10 @@ export interface KeyRuleTables {
   scores: Float64Array;
   /** Pairs: a 0-based VIN position, then the offset of a character table in `characters`. */
   checks: Int32Array;
-  /** Tables of 128 bytes by character code (1: accepted); code 0, a position the input does not supply, is never accepted. */
+  /**
+   * Tables of 128 bytes by character code, 1 where accepted; code 0 stands for a position the
+   * input does not supply, which no table accepts.
+   */
   characters: Uint8Array;
 }
 
