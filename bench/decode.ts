@@ -82,7 +82,14 @@ export async function benchDecode(): Promise<void> {
     const http = await measureDecodeHttp(dataDir, warmUpVins, httpVins, floodVins);
     const load = [loadBefore, loadavg()[0] ?? 0] as const;
     report({
-      ...{ compileMs, loadMs, rssBefore, rssAfter, corgi, inProcess, load, ...http },
+      compileMs,
+      loadMs,
+      rssBefore,
+      rssAfter,
+      corgi,
+      inProcess,
+      load,
+      ...http,
       firstOfWmi: { ...firstOfWmi, count: firstVins.length },
     });
   } finally {

@@ -191,9 +191,7 @@ export function indexedPatterns(data: DecodeIndexData) {
         const confidence = reportConfidence(key);
         if (flags & HAS_MODEL) {
           // corgi picks the model's schema judging every key against positions 4–17.
-          const modelConfidence = rules.modelIsReport(key)
-            ? confidence
-            : rules.model(key, decodable);
+          const modelConfidence = rules.model(key, decodable);
           const rank = runs[at + RUN_MODEL_RANK] ?? 0;
           if (
             topRank < 0 ||

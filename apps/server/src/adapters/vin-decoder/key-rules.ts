@@ -105,11 +105,6 @@ export function keyRules({ bounds, scores, checks, characters }: KeyRuleTables) 
       holds(bound(key, REPORT_FROM), bound(key, REPORT_TO), score(key, REPORT_SCORE), codes),
     model: (key: number, codes: Uint8Array): number =>
       holds(bound(key, MODEL_FROM), bound(key, MODEL_TO), score(key, MODEL_SCORE), codes),
-    /** Whether the model rule is the report rule (a key without a `|`). */
-    modelIsReport: (key: number): boolean =>
-      bound(key, MODEL_FROM) === bound(key, REPORT_FROM) &&
-      bound(key, MODEL_TO) === bound(key, REPORT_TO) &&
-      score(key, MODEL_SCORE) === score(key, REPORT_SCORE),
     strictlyHolds: (key: number, codes: Uint8Array): boolean =>
       holds(bound(key, STRICT_FROM), bound(key, STRICT_TO), 1, codes) === 1,
     specificity: (key: number): number => score(key, SPECIFICITY),
