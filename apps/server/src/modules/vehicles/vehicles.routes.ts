@@ -40,6 +40,10 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { decodes, vpicApi, ratePerMinute }) => {
   // A batch counts once.
   await registerAddressBudget(app, ratePerMinute, API_MESSAGES.decodeRateExceeded);
+  // The requests read in one turn of the event loop are answered together at its end, so their
+  // answers leave close behind one another: a client then wakes once for several of them, not
+  // once each (docs/decisions/0037-answers-at-the-end-of-the-turn.md).
+  app.addHook('preHandler', (_request, _reply, done) => setImmediate(done));
   // vPIC matches query parameter names whatever their case (`modelYear`, `ManufacturerType`).
   app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
