@@ -3,6 +3,18 @@ import { contractsFromSources } from './packages/contracts/sources.ts';
 
 const resolve = { alias: contractsFromSources };
 
+const server = {
+  root: 'apps/server',
+  include: ['test/**/*.test.ts'],
+  globalSetup: ['test/support/database-templates.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
+// Suites that change the process for good: tracing patches node:http and pg once started.
+const ISOLATED = ['test/tracing.test.ts'];
+
 export default defineConfig({
   test: {
     // The server suites mostly wait on databases and sockets: one worker per core instead of
@@ -17,13 +29,17 @@ export default defineConfig({
         resolve,
         test: {
           name: 'server',
-          root: 'apps/server',
-          include: ['test/**/*.test.ts'],
-          globalSetup: ['test/support/database-templates.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...server,
+          // Each file loading the app afresh (some 2,100 modules) cost about 8 s of a worker's time,
+          // about half of the unit run: the files share one module graph per worker instead. They
+          // build their own apps, databases and servers, so nothing else is shared.
+          isolate: false,
+          exclude: [...ISOLATED],
         },
+      },
+      {
+        resolve,
+        test: { name: 'server-isolated', ...server, include: [...ISOLATED] },
       },
       {
         resolve,
