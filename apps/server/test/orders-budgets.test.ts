@@ -39,6 +39,9 @@ describe.each(testDatabases())('report order pre-checks and their budgets on $na
       reports: Object.fromEntries(
         [...withRecords, undecodableVin()].map((vin) => [vin, { titles: [] }]),
       ),
+      // A Wednesday noon, outside the NMVTIS maintenance window the double plays (06:00-07:00 UTC
+      // daily, 06:00-10:00 on Sundays): on the real clock the suite failed in those hours.
+      now: () => new Date('2026-01-14T12:00:00Z'),
     });
     const shared = await testDecoder(testConfig());
     // Counts what would be live vPIC calls with VPIC_URL: every decode of an order.
