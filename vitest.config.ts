@@ -6,7 +6,7 @@ const resolve = { alias: contractsFromSources };
 const server = {
   root: 'apps/server',
   include: ['test/**/*.test.ts'],
-  globalSetup: ['test/support/database-templates.ts'],
+  globalSetup: ['test/support/build.ts', 'test/support/database-templates.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks',

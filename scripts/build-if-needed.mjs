@@ -1,5 +1,8 @@
 // `npm start` runs the compiled server and serves the built web app: it builds each of them on the
-// first start of a fresh clone and again whenever its sources are newer than its build.
+// first start of a fresh clone and again whenever its sources are newer than its build. Named
+// workspaces (`node scripts/build-if-needed.mjs @vr/server`) limit it to those and the contracts
+// they import. It says nothing when all is built, and what it says goes to stderr, so a CLI
+// command's output stays its own.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,11 +47,15 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0);
 }
 
-for (const { workspace, built, sources } of builds) {
+const wanted = process.argv.slice(2);
+const chosen = builds.filter(
+  ({ workspace }) =>
+    wanted.length === 0 || workspace === '@vr/contracts' || wanted.includes(workspace),
+);
+for (const { workspace, built, sources } of chosen) {
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map(newest))) {
-    console.log(`${workspace} is up to date`);
-  } else {
-    execSync(`npm run build --workspace ${workspace}`, { stdio: 'inherit' });
+  if (builtAt < Math.max(...sources.map(newest))) {
+    console.error(`Building ${workspace}: its sources are newer than its build.`);
+    execSync(`npm run build --workspace ${workspace}`, { stdio: ['ignore', 2, 2] });
   }
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_HISTORIES } from '../../apps/server/src/adapters/vehicle-history/sandbox-histories.ts';
-import { FROM_SOURCES } from '../../apps/server/test/support/from-sources.ts';
+import { COMPILED_CLI } from '../../apps/server/test/support/compiled.ts';
 import { api, buyCredits, createAccount } from '../support/accounts.ts';
 import { Inbox } from '../support/inbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -157,11 +157,10 @@ describe('a server process told to stop (SIGTERM)', () => {
     // whether this process finished the job while draining or the next one took it over.
     server = await startServer({ ...env, SMTP_URL: inbox.url, DATA_DIR: server.dataDir });
     await inbox.nextMatching(account.email, /report is ready/);
-    const cli = await run(
-      process.execPath,
-      [...FROM_SOURCES, 'apps/server/src/cli.ts', 'order', order.id, '--json'],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' } },
-    );
+    const cli = await run(process.execPath, [...COMPILED_CLI, 'order', order.id, '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+    });
     const report = JSON.parse(cli.stdout) as {
       order: { status: string };
       jobs: { queue: string; state: string }[];

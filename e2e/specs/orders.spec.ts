@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { ORDER_MESSAGES, REPEAT_ORDER_WINDOW_DAYS, REPORT_PREVIEW_MESSAGES } from '@vr/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FROM_SOURCES } from '../../apps/server/test/support/from-sources.ts';
+import { COMPILED_CLI } from '../../apps/server/test/support/compiled.ts';
 import { api, buyCredits, createAccount, creditBalance } from '../support/accounts.ts';
 import { MOBILE } from '../support/browser.ts';
 import { makePdf } from '../support/pdf.ts';
@@ -51,7 +51,7 @@ describe('plate lookup and report orders', () => {
     const dataDir = await suite.stopServerKeepingData();
     const cli = await run(
       process.execPath,
-      [...FROM_SOURCES, 'apps/server/src/cli.ts', 'attach-report', order!.id, pdfPath],
+      [...COMPILED_CLI, 'attach-report', order!.id, pdfPath],
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: suite.inbox.url },

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { adminQuery, databaseUrl } from './support/database-templates.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -9,14 +9,13 @@ import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { FROM_SOURCES } from './support/from-sources.ts';
+import { COMPILED_CLI, COMPILED_SERVER, SERVER_DIR } from './support/compiled.ts';
 import { freePort, waitReady } from './support/server-process.ts';
 import { call } from './support/requests.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { hostilePdfs } from './support/pdf.ts';
 import { REPORT_FILE_MESSAGES } from '../src/modules/reports/report-pdf.ts';
 
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 const VIN = '1HGCM82633A004352';
 const MIGRATIONS = (
   JSON.parse(readFileSync(join(SERVER_DIR, 'drizzle/meta/_journal.json'), 'utf8')) as {
@@ -35,7 +34,7 @@ function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): 
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [...FROM_SOURCES, 'src/cli.ts', ...args],
+      [...COMPILED_CLI, ...args],
       {
         cwd: SERVER_DIR,
         env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
@@ -177,7 +176,7 @@ describe('operator commands on the embedded database', () => {
       expect((await cli(['restore', file], { DATA_DIR: running })).code).toBe(0);
       await seedVpicData(running);
       const port = await freePort();
-      server = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
+      server = spawn(process.execPath, COMPILED_SERVER, {
         cwd: SERVER_DIR,
         env: {
           ...process.env,

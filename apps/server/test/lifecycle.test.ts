@@ -2,18 +2,16 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECODE_BATCH_MAX } from '@vr/contracts';
 import { DatabaseInUseError } from '../src/db/pglite-lock.ts';
-import { FROM_SOURCES } from './support/from-sources.ts';
+import { COMPILED_CLI, COMPILED_SERVER, SERVER_DIR } from './support/compiled.ts';
 import { freePort, waitReady } from './support/server-process.ts';
 import { seedVpicData } from './support/vpic-data.ts';
 import { PASSWORD } from './auth-support.ts';
 import { distinctVin } from './support/vins.ts';
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 interface Proc {
   child: ChildProcess;
@@ -22,7 +20,7 @@ interface Proc {
 }
 
 function run(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
+  const child = spawn(process.execPath, COMPILED_SERVER, {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +37,7 @@ function cli(args: string[], dataDir: string): Promise<{ code: number | null; st
   return new Promise((resolveRun) => {
     execFile(
       process.execPath,
-      [...FROM_SOURCES, 'src/cli.ts', ...args],
+      [...COMPILED_CLI, ...args],
       { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
       (err, _stdout, stderr) =>
         resolveRun({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),

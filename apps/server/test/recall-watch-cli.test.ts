@@ -1,18 +1,16 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { adjustTo } from '../src/modules/credits/credit-ledger.ts';
 import { createVerifiedUser } from './auth-support.ts';
 import { createTestApp } from './support/app.ts';
-import { FROM_SOURCES } from './support/from-sources.ts';
+import { COMPILED_CLI, COMPILED_SERVER, SERVER_DIR } from './support/compiled.ts';
 import { api } from './support/requests.ts';
 import { freePort, waitReady } from './support/server-process.ts';
 import { seedVpicData } from './support/vpic-data.ts';
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 interface Run {
   code: number;
@@ -25,7 +23,7 @@ function cli(args: string[], dataDir: string): Promise<Run> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [...FROM_SOURCES, 'src/cli.ts', ...args],
+      [...COMPILED_CLI, ...args],
       {
         cwd: SERVER_DIR,
         env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
@@ -89,7 +87,7 @@ describe('npm run cli -- recalls, on the embedded database (sandbox recalls)', (
     beforeAll(async () => {
       await seedVpicData(dataDir);
       const port = await freePort();
-      server = spawn(process.execPath, [...FROM_SOURCES, 'src/server.ts'], {
+      server = spawn(process.execPath, COMPILED_SERVER, {
         cwd: SERVER_DIR,
         env: {
           ...process.env,

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { freePort } from '../../../e2e/support/server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAsNewCustomer } from './support/orders.ts';
@@ -11,6 +9,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { testDatabases } from './support/databases.ts';
 import { otlpReceiver } from './support/otlp-receiver.ts';
 import { seedVpicData } from './support/vpic-data.ts';
+import { COMPILED_SERVER } from './support/compiled.ts';
 
 describe.each(testDatabases().filter((db) => db.name === 'pglite'))('traces on $name', (testDb) => {
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
@@ -87,16 +86,10 @@ describe('traces of a server process', () => {
       `OTEL_EXPORTER_OTLP_ENDPOINT=${receiver.url}\nOTEL_EXPORTER_OTLP_PROTOCOL=http/json\n`,
     );
     const port = await freePort();
-    const serverDir = resolve(import.meta.dirname, '..');
-    // As FROM_SOURCES runs it, with tsx and its settings named by path: `--import tsx` finds them
-    // only from inside the repository.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const entry = join(serverDir, 'src/server.ts');
-    const child = spawn(process.execPath, ['--conditions=vr-source', '--import', tsx, entry], {
+    const child = spawn(process.execPath, COMPILED_SERVER, {
       cwd: workDir,
       env: {
         ...process.env,
-        TSX_TSCONFIG_PATH: join(serverDir, 'tsconfig.json'),
         DATABASE_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),

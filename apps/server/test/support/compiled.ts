@@ -1,0 +1,13 @@
+import { join, resolve } from 'node:path';
+import { npmStartFlags } from '../../../../e2e/support/server.ts';
+
+/** The server workspace, the working directory the suites give the processes they start. */
+export const SERVER_DIR = resolve(import.meta.dirname, '../..');
+
+/**
+ * Node's arguments for the compiled server and CLI, as `npm start` and `npm run cli` run them.
+ * The server project's global setup (`build.ts`) compiles them first when their sources are
+ * newer than the build; a process started from the sources with tsx took twice as long to load.
+ */
+export const COMPILED_SERVER = [...npmStartFlags(), join(SERVER_DIR, 'dist/server.js')];
+export const COMPILED_CLI = [join(SERVER_DIR, 'dist/cli.js')];
