@@ -44,8 +44,8 @@ export function npmStartFlags(root = ROOT): string[] {
 
 /**
  * Starts the real server (the compiled entry `npm start` runs, against the built web app; the
- * suite's `npm run build` compiles both) on a free port with a temporary DATA_DIR, and waits
- * until its health endpoint answers.
+ * suite's `test:e2e` builds both when older than their sources) on a free port with a temporary
+ * DATA_DIR, and waits until its health endpoint answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
