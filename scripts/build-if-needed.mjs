@@ -48,6 +48,11 @@ function newest(path) {
 }
 
 const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !builds.some(({ workspace }) => workspace === name));
+if (unknown.length > 0) {
+  console.error(`build-if-needed: no workspace ${unknown.join(', ')}`);
+  process.exit(2);
+}
 const chosen = builds.filter(
   ({ workspace }) =>
     wanted.length === 0 || workspace === '@vr/contracts' || wanted.includes(workspace),
