@@ -7,9 +7,10 @@ export default defineConfig({
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // One server and one browser per file; files run one after another on a 2-core machine, in
-    // one process that loads the support modules once (7 s a file otherwise; decision 0038).
-    fileParallelism: false,
+    // One server and one browser per file. A file mostly waits (for its server, its mail, the
+    // browser): run one after another they kept 0.7 of one core busy, so two run at once, one per
+    // worker, and the files of a worker share its loaded support modules (decision 0038).
+    maxWorkers: 2,
     isolate: false,
   },
 });
