@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, buyCredits, createAccount } from '../support/accounts.ts';
+import { COMPILED_CLI } from '../../apps/server/test/support/compiled.ts';
 import { DESKTOP, MOBILE } from '../support/browser.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { useBrowserSuite } from '../support/suite.ts';
@@ -20,7 +21,7 @@ function cli(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['apps/server/dist/cli.js', ...args],
+      [...COMPILED_CLI, ...args],
       {
         cwd: ROOT,
         env: {

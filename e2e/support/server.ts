@@ -30,17 +30,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The Node flags `npm start` of the checkout at `root` gives the compiled server (read from its
- * package.json, so a server started here runs as one started by `npm start`).
+ * The Node flags an npm script of the checkout at `root` gives the compiled entry it runs (read
+ * from its package.json, so a process started here runs as the script starts it): `start` runs
+ * `dist/server.js`, `cli` runs `dist/cli.js`.
  */
-export function npmStartFlags(root = ROOT): string[] {
+export function npmScriptFlags(script: 'start' | 'cli', root = ROOT): string[] {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
+    scripts: Record<string, string>;
   };
-  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/server\.js/.exec(scripts.start)?.[1];
-  if (flags === undefined) throw new Error(`${root}: no compiled server in the start script`);
+  const entry = script === 'cli' ? 'cli' : 'server';
+  const flags = new RegExp(`\\bnode ((?:--\\S+ )*)apps/server/dist/${entry}\\.js`).exec(
+    scripts[script] ?? '',
+  )?.[1];
+  if (flags === undefined) throw new Error(`${root}: no compiled ${entry} in the ${script} script`);
   return flags.split(' ').filter(Boolean);
 }
+
+/** The Node flags `npm start` gives the compiled server. */
+export const npmStartFlags = (root = ROOT) => npmScriptFlags('start', root);
 
 /**
  * Starts the real server (the compiled entry `npm start` runs, against the built web app; the

@@ -1,3 +1,4 @@
+import './lib/drizzle-module-hooks.ts';
 import { resolve } from 'node:path';
 import type { CommandResources } from './commands.ts';
 import { ConfigError, loadEnvFile, parseConfig, type Config } from './config.ts';

@@ -1,15 +1,17 @@
-// First .env, then tracing, which reads its OTEL_* variables and instruments the modules imported
-// after it.
+// drizzle's module hooks before anything loads drizzle; then .env, then tracing, which reads its
+// OTEL_* variables and instruments the modules imported after it.
+import './lib/drizzle-module-hooks.ts';
 import './env-file.ts';
 import { stopTracing } from './tracing.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { DatabaseInUseError } from './db/pglite-lock.ts';
-import { startRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   keepDataPrivate(config.DATA_DIR);
+  // Imported now, not with the modules above: its imports load drizzle, which the hooks serve.
+  const { startRuntime } = await import('./runtime.ts');
   const runtime = await startRuntime(config);
   const { app } = runtime;
 

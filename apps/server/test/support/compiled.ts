@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { npmStartFlags } from '../../../../e2e/support/server.ts';
+import { npmScriptFlags, npmStartFlags } from '../../../../e2e/support/server.ts';
 
 /** The server workspace, the working directory the suites give the processes they start. */
 export const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -11,4 +11,4 @@ export const SERVER_DIR = resolve(import.meta.dirname, '../..');
  * long.
  */
 export const COMPILED_SERVER = [...npmStartFlags(), join(SERVER_DIR, 'dist/server.js')];
-export const COMPILED_CLI = [join(SERVER_DIR, 'dist/cli.js')];
+export const COMPILED_CLI = [...npmScriptFlags('cli'), join(SERVER_DIR, 'dist/cli.js')];
