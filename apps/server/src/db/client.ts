@@ -212,10 +212,18 @@ async function setUpPostgresInTurn<T>(
   work: (executeSql: ExecuteSql, client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // pg-boss starts several queries at once; one connection runs them one after another, and pg
+  // deprecates queueing them itself (an error from pg 9), so they wait for each other here.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inOrder: ExecuteSql = (text, values) => {
+    const query = previous.then(() => client.query(text, values));
+    previous = query.catch(() => undefined);
+    return query;
+  };
   try {
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
     try {
-      return await work((text, values) => client.query(text, values), client);
+      return await work(inOrder, client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
     }
