@@ -61,6 +61,12 @@ interface QueueSettings {
   retryDelay: number;
   retryBackoff: boolean;
   expireInSeconds: number;
+  /**
+   * A running job's worker writes that it is alive this often (pg-boss refreshes it every half
+   * interval); a job whose worker has not for this long is failed at the next supervision and
+   * retried. null: only expireInSeconds ends a dead worker's job.
+   */
+  heartbeatSeconds: number | null;
   retentionSeconds: number;
   pollingIntervalSeconds: number;
   /** Jobs of the queue one instance runs at once (each in its own fetch loop). */
@@ -81,6 +87,7 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 1,
     retryBackoff: true,
     expireInSeconds: 120,
+    heartbeatSeconds: null,
     retentionSeconds: 3 * 24 * 3600,
     // Keeps delivery under a second.
     pollingIntervalSeconds: 0.5,
@@ -95,19 +102,23 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 300,
+    heartbeatSeconds: null,
     retentionSeconds: 24 * 3600,
     pollingIntervalSeconds: 2,
     concurrency: 1,
   },
   // Provider failures are retried by the handler itself, on its own schedule (decision 0014);
   // pg-boss's retries cover a worker that died or a database error mid-attempt. An attempt is
-  // cut at REPORT_JOB_TIMEOUT_SECONDS (at most 40), before the job expires.
+  // cut at REPORT_JOB_TIMEOUT_SECONDS (at most 40), before the job expires. A worker that dies
+  // stops its heartbeat: its report is tried again 20 to 40 s later (heartbeat, supervision,
+  // retry delay) instead of 55 to 125 s (expiry, supervision, retry delay).
   'report-generation': {
     policy: 'standard',
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 45,
+    heartbeatSeconds: 10,
     retentionSeconds: 3 * 24 * 3600,
     pollingIntervalSeconds: 1,
     // An attempt mostly waits for the providers; rendering takes a fraction of a second of CPU.
@@ -124,11 +135,14 @@ const QUEUES: Record<JobName, QueueSettings> = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 30 * 60,
+    heartbeatSeconds: null,
     retentionSeconds: 7 * 24 * 3600,
     pollingIntervalSeconds: 5,
     concurrency: 1,
   },
 };
+
+const SUPERVISE_SECONDS = 10;
 
 export interface JobOptions {
   /** Not before this many seconds from now. */
@@ -254,6 +268,7 @@ async function createOrUpdateQueues(boss: PgBoss): Promise<void> {
       retryBackoff: queue.retryBackoff,
       expireInSeconds: queue.expireInSeconds,
       retentionSeconds: queue.retentionSeconds,
+      ...(queue.heartbeatSeconds === null ? {} : { heartbeatSeconds: queue.heartbeatSeconds }),
     };
     await boss.createQueue(name, { policy: queue.policy, ...settings });
     // createQueue leaves an existing queue as it was; settings changed since take effect here.
@@ -275,6 +290,10 @@ export async function createJobQueue(deps: {
     db: { executeSql: (text, values) => (setUpSql ?? database.executeSql)(text, values) },
     // Cron scheduling is not used; its clock monitor would only add timers.
     schedule: false,
+    // How soon a job whose worker died (heartbeat stale, or expired) is failed and retried:
+    // pg-boss checks every 60 s unless told otherwise. One instance at a time does it.
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   // Two instances creating the queues at once deadlock on pg-boss's tables: they take turns.
