@@ -26,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { VIN_LENGTH } from '@vr/contracts';
 import { readGolden } from '../apps/server/test/support/decode-golden.ts';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
-import { freePort, npmStartFlags } from '../e2e/support/server.ts';
+import { npmStartFlags } from '../e2e/support/npm-scripts.ts';
+import { freePort } from '../e2e/support/server.ts';
 import { accordVin } from '../e2e/support/vins.ts';
 import type { LoadResult, LoadTask } from './http-load.ts';
 

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, npmStartFlags } from '../e2e/support/server.ts';
+import { npmStartFlags } from '../e2e/support/npm-scripts.ts';
+import { freePort } from '../e2e/support/server.ts';
 import { seedVpicData } from '../apps/server/test/support/vpic-data.ts';
 
 /** A line of startup-stages.mjs. */

@@ -1,10 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { COMPILED_CLI, COMPILED_SERVER } from '../../apps/server/test/support/compiled.ts';
 import { seedVpicData } from '../../apps/server/test/support/vpic-data.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,26 +31,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The Node flags an npm script of the checkout at `root` gives the compiled entry it runs (read
- * from its package.json, so a process started here runs as the script starts it): `start` runs
- * `dist/server.js`, `cli` runs `dist/cli.js`.
- */
-export function npmScriptFlags(script: 'start' | 'cli', root = ROOT): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const entry = script === 'cli' ? 'cli' : 'server';
-  const flags = new RegExp(`\\bnode ((?:--\\S+ )*)apps/server/dist/${entry}\\.js`).exec(
-    scripts[script] ?? '',
-  )?.[1];
-  if (flags === undefined) throw new Error(`${root}: no compiled ${entry} in the ${script} script`);
-  return flags.split(' ').filter(Boolean);
-}
-
-/** The Node flags `npm start` gives the compiled server. */
-export const npmStartFlags = (root = ROOT) => npmScriptFlags('start', root);
-
 let migratedPglite: Promise<string> | undefined;
 
 /**
@@ -61,11 +42,10 @@ function migratedPgliteDir(): Promise<string> {
   migratedPglite ??= (async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vr-e2e-migrated-'));
     process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-    await promisify(execFile)(
-      process.execPath,
-      [...npmScriptFlags('cli'), 'apps/server/dist/cli.js', 'migrate'],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-    );
+    await promisify(execFile)(process.execPath, [...COMPILED_CLI, 'migrate'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     return join(dataDir, 'pglite');
   })();
   return migratedPglite;
@@ -86,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (!env.DATABASE_URL)
       cpSync(await migratedPgliteDir(), join(dataDir, 'pglite'), { recursive: true });
   }
-  const child = spawn(process.execPath, [...npmStartFlags(), 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, COMPILED_SERVER, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { npmScriptFlags, npmStartFlags } from '../../../../e2e/support/server.ts';
+import { npmScriptFlags, npmStartFlags } from '../../../../e2e/support/npm-scripts.ts';
 
 /** The server workspace, the working directory the suites give the processes they start. */
 export const SERVER_DIR = resolve(import.meta.dirname, '../..');
