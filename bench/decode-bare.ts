@@ -52,6 +52,13 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The targets in the order they take round `round`: each round starts one further along, so no
+ * server holds one place (first after the bare server's load, say) in every round.
+ */
+export const inTurns = <T>(targets: readonly T[], round: number): T[] =>
+  targets.map((_, i) => targets[(i + round) % targets.length] as T);
+
 export const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -246,8 +253,8 @@ export async function benchDecodeBare(): Promise<void> {
         },
       );
     }
-    // Other builds of the server beside this one (a before and after in the same run), asked
-    // first in each round: e.g. `npx tsc -p tsconfig.build.json --outDir dist-before` in
+    // Other builds of the server beside this one (a before and after in the same run), in the
+    // same rounds: e.g. `npx tsc -p tsconfig.build.json --outDir dist-before` in
     // apps/server at the old commit, passed as apps/server/dist-before (from the repository root).
     for (const before of process.env.BENCH_BEFORE?.split(',').filter(Boolean) ?? []) {
       for (const { label, env } of variants) {
@@ -289,7 +296,7 @@ export async function benchDecodeBare(): Promise<void> {
     };
     for (const target of targets) await measure(target, decodePaths(WARM_UP), warmUp);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) await measure(target, decodePaths(REQUESTS));
+      for (const target of inTurns(targets, round)) await measure(target, decodePaths(REQUESTS));
     }
     // The same rounds for the product servers, every VIN a configuration none has kept.
     const servers = targets.filter((t) => t !== bare);
@@ -301,7 +308,7 @@ export async function benchDecodeBare(): Promise<void> {
       await measure(target, configurationPaths(configurationVins.length), warmUp);
     }
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of servers) {
+      for (const target of inTurns(servers, round)) {
         await measure(target, configurationPaths(REQUESTS), spread);
       }
     }

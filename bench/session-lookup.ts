@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createAccount } from '../e2e/support/accounts.ts';
 import { Inbox } from '../e2e/support/inbox.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
-import { cpuMs, inChild, median } from './decode-bare.ts';
+import { cpuMs, inChild, inTurns, median } from './decode-bare.ts';
 
 const IN_FLIGHT = 16;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
@@ -51,7 +51,7 @@ export async function benchSessionLookup(): Promise<void> {
       servers.map((s) => [s, { rate: [] as number[], p99: [] as number[], cpu: [] as number[] }]),
     );
     for (let round = 0; round < ROUNDS; round++) {
-      for (const s of servers) {
+      for (const s of inTurns(servers, round)) {
         const pid = s.server.process.pid as number;
         const cpuBefore = cpuMs(pid);
         const result = await inChild(load, {
