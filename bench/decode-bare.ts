@@ -12,7 +12,8 @@
  * serial after serial, so after the first the configuration's pattern answer is kept, as for
  * any popular model; each product server then takes the same rounds of VINs that are each a new
  * configuration (the golden requests' 17-character VINs, one per WMI, more than the decoder
- * keeps: none is found kept), and the bench prints what the servers counted of both.
+ * keeps: none is found kept), and the bench prints what the servers counted of both. The
+ * untraced product runs twice: how far its two servers' shares lie apart is the run's noise.
  * `BENCH_CPU_PROF=1` writes CPU profiles of every server into the working
  * directory when it stops; `BENCH_BEFORE=<dir>[,<dir>...]` adds other compiled servers (their
  * dist directories, from the repository root), in the same variants, to the same rounds.
@@ -267,8 +268,11 @@ export async function benchDecodeBare(): Promise<void> {
     for (const { label, env } of variants) {
       products.push(await startProduct(`product (${label})`, env));
     }
-    targets.push(...products);
     const product = products[0] as Target;
+    // The untraced product once more: how far two servers of one build differ in this run is
+    // the noise any other difference printed here has to stand out from.
+    const twin = await startProduct(`product again (${variants[0]?.label})`, {});
+    targets.push(...products, twin);
     const answer = await fetch(`${product.url}${decodePaths(1)[0]}`);
     const canned = Buffer.from(await answer.arrayBuffer());
     const bare = await startBare(canned);
@@ -316,6 +320,8 @@ export async function benchDecodeBare(): Promise<void> {
     for (const target of servers) counted.set(target, await configurationCounts(target.url));
     const bareRates = rates.get(bare) ?? [];
     const bareCpu = cpuUs.get(bare) ?? [];
+    const shareOf = (target: Target) =>
+      (rates.get(target) ?? []).map((r, i) => r / (bareRates[i] ?? NaN));
     const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
     console.log(
       `\n## Decode over HTTP against a bare Fastify (${canned.length}-byte answer, ` +
@@ -326,7 +332,7 @@ export async function benchDecodeBare(): Promise<void> {
     for (const target of targets) {
       const own = rates.get(target) ?? [];
       const cpu = cpuUs.get(target) ?? [];
-      const shares = own.map((r, i) => r / (bareRates[i] ?? NaN));
+      const shares = shareOf(target);
       const cpuShares = cpu.map((c, i) => (bareCpu[i] ?? NaN) / c);
       console.log(
         `${target.name}\n  per s ${list(own)}` +
@@ -342,6 +348,12 @@ export async function benchDecodeBare(): Promise<void> {
               `\n  configurations: ${counted.get(target)}`),
       );
     }
+    const twinShares = shareOf(twin);
+    const apart = shareOf(product).map((share, i) => Math.abs(share - (twinShares[i] ?? NaN)));
+    console.log(
+      `the same build twice: shares apart by ${list(apart, 2)} ` +
+        `(median ${median(apart).toFixed(2)}); a difference between builds smaller than that is noise`,
+    );
     console.log(
       `failed answers: ${failed}; load average ${loadBefore.toFixed(1)} -> ` +
         `${(loadavg()[0] ?? 0).toFixed(1)}; OTLP bytes received: ${sink.spans()}`,
