@@ -1,5 +1,6 @@
 import { AUTH_LIMITS } from '@vr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAddressKey } from '../src/http/client-address.ts';
 import { createVerifiedUser, freshEmail, PASSWORD } from './auth-support.ts';
 import { get, post } from './support/requests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -77,5 +78,29 @@ describe.each(testDatabases())('per-address budgets on IPv6 on $name', (testDb) 
     }
     expect((await decode('2001:db8:3:1::99')).statusCode).toBe(429);
     expect((await decode('2001:db8:3:2::1')).statusCode).toBe(200);
+  });
+});
+
+describe('the key a client address is counted under', () => {
+  const keyed: [string, string][] = [
+    ['198.51.100.7', '198.51.100.7'],
+    ['2001:DB8:1:1::5', '2001:db8:1:1::'],
+    ['2001:db8:1:1:abcd:ef01:2345:6789', '2001:db8:1:1::'],
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['fe80::1%eth0', 'fe80::'],
+    ['Unknown', 'unknown'],
+  ];
+
+  it('is the same the second time an address is seen as the first (the keys are kept)', () => {
+    for (const round of [1, 2]) {
+      for (const [ip, key] of keyed)
+        expect(clientAddressKey(ip), `${ip}, round ${round}`).toBe(key);
+    }
+  });
+
+  it('takes a string longer than any address as it comes', () => {
+    const long = `2001:db8:1:1::5:${'a'.repeat(80)}`;
+    expect(clientAddressKey(long)).toBe(long);
+    expect(clientAddressKey(long)).toBe(long);
   });
 });
