@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
 /**
@@ -62,13 +64,29 @@ export const trustProxySchema = z
     return entries;
   });
 
+/** How many addresses' verdicts are kept; the proxies' own come back on every request. */
+const VERDICTS_KEPT = 10_000;
+/** Longer strings are no address; a hop's entry may be anything a client wrote. */
+const ADDRESS_LENGTH_MAX = 64;
+
 /**
  * Fastify's `trustProxy` for the setting. Fastify no longer honours a bare hop count (it trusts
- * no hop then), so the count is given as the function it stands for.
+ * no hop then), so the count is given as the function it stands for. Names and ranges are
+ * checked by proxy-addr, which parses the address again on every read of `request.ip` (about
+ * 0.8 µs); its verdict on an address never changes, so the last ones are kept.
  */
 export function fastifyTrustProxy(
   setting: TrustProxy,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting !== 'number') return setting;
-  return (_address, hop) => hop < setting;
+): false | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  const trusted = proxyAddr.compile(setting);
+  const verdicts = new LRUCache<string, boolean>({ max: VERDICTS_KEPT });
+  return (address, hop) => {
+    const kept = verdicts.get(address);
+    if (kept !== undefined) return kept;
+    const verdict = trusted(address, hop);
+    if (address.length <= ADDRESS_LENGTH_MAX) verdicts.set(address, verdict);
+    return verdict;
+  };
 }

@@ -66,6 +66,32 @@ describe('TRUST_PROXY', () => {
     expect(await clientAddressSeen(ranges, '203.0.113.9', '198.51.100.7')).toBe('203.0.113.9');
     expect(await clientAddressSeen('loopback', '127.0.0.1', '198.51.100.7')).toBe('198.51.100.7');
   });
+
+  it('keeps its verdicts per address: the same hops give the same client again and again', async () => {
+    const app = Fastify({
+      trustProxy: fastifyTrustProxy(parseConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY),
+    });
+    app.get('/', (request) => request.ip);
+    const seen = async (socket: string, forwardedFor: string) =>
+      (
+        await app.inject({
+          url: '/',
+          remoteAddress: socket,
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+      ).body;
+    for (const round of [1, 2, 3]) {
+      expect(await seen('10.0.0.2', '198.51.100.7'), `round ${round}`).toBe('198.51.100.7');
+      // The client's own address is no proxy, whatever it claims to have forwarded.
+      expect(await seen('198.51.100.7', '10.0.0.2'), `round ${round}`).toBe('198.51.100.7');
+      // A second proxy of the range is believed too; the nearest address outside it is the client.
+      expect(await seen('10.0.0.2', '6.6.6.6, 10.9.9.9'), `round ${round}`).toBe('6.6.6.6');
+      expect(await seen('10.0.0.2', '6.6.6.6, 198.51.100.9'), `round ${round}`).toBe(
+        '198.51.100.9',
+      );
+    }
+    await app.close();
+  });
 });
 
 describe.each(testDatabases())('sign-in limits behind one proxy on $name', (testDb) => {
