@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const readiness = deps.readiness ?? createReadiness();
   readiness.done('migrations');
+  const trustProxy = fastifyTrustProxy(config.TRUST_PROXY);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -111,8 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    ...requestIdOptions(config.TRUST_PROXY),
+    trustProxy,
+    ...requestIdOptions(trustProxy),
     // vPIC's paths are case-insensitive; clients of the decode endpoint may rely on it. A long
     // name in a vPIC path finds nothing, as at vPIC, instead of 414 past find-my-way's default
     // of 100 characters; Node's 16 KiB header limit still bounds the whole URL.

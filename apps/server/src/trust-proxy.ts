@@ -64,6 +64,9 @@ export const trustProxySchema = z
     return entries;
   });
 
+/** Whether the hop `hop` steps back from the socket, at `address`, is a proxy to believe. */
+export type ProxyTrust = false | ((address: string, hop: number) => boolean);
+
 /** How many addresses' verdicts are kept; the proxies' own come back on every request. */
 const VERDICTS_KEPT = 10_000;
 /** Longer strings are no address; a hop's entry may be anything a client wrote. */
@@ -75,9 +78,7 @@ const ADDRESS_LENGTH_MAX = 64;
  * checked by proxy-addr, which parses the address again on every read of `request.ip` (about
  * 0.8 µs); its verdict on an address never changes, so the last ones are kept.
  */
-export function fastifyTrustProxy(
-  setting: TrustProxy,
-): false | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(setting: TrustProxy): ProxyTrust {
   if (setting === false) return false;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   const trusted = proxyAddr.compile(setting);

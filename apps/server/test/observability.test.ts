@@ -170,6 +170,19 @@ describe.each(testDatabases())('request ids on $name', (testDb) => {
     }
   });
 
+  it('take no id from a client that is not a trusted proxy', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: DECODE,
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-request-id': 'chosen-by-client' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+  });
+
   it('are on 404s and refusals too', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -2,8 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
-import type { TrustProxy } from '../trust-proxy.ts';
+import type { ProxyTrust } from '../trust-proxy.ts';
 import { RequestLogController } from './request-log.ts';
 
 /** A request id a proxy may hand on: short, and nothing a log line or header could trip on. */
@@ -33,20 +32,13 @@ export function jobRequestIdMixin(): object {
   return store?.inJob ? { requestId: store.requestId } : {};
 }
 
-/** Whether the socket's peer is a proxy TRUST_PROXY believes. */
-function fromTrustedProxy(setting: TrustProxy): (address: string) => boolean {
-  if (setting === false) return () => false;
-  if (typeof setting === 'number') return () => true;
-  const trusted = proxyAddr.compile(setting);
-  return (address) => trusted(address, 0);
-}
-
 /**
  * Fastify's request id options: a trusted proxy's X-Request-Id when it is a sane token, else a
  * new UUID; logged as `requestId` on every line of the request.
  */
-export function requestIdOptions(setting: TrustProxy) {
-  const trusted = fromTrustedProxy(setting);
+export function requestIdOptions(trust: ProxyTrust) {
+  // The socket's peer is the first hop back.
+  const trusted = (address: string) => trust !== false && trust(address, 0);
   return {
     logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false as const,
