@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { keptPerAddress } from './lib/kept-per-address.ts';
 
 /**
  * Which hops may rewrite the client address (X-Forwarded-For). Per-address limits (sign-in,
@@ -67,11 +67,6 @@ export const trustProxySchema = z
 /** Whether the hop `hop` steps back from the socket, at `address`, is a proxy to believe. */
 export type ProxyTrust = false | ((address: string, hop: number) => boolean);
 
-/** How many addresses' verdicts are kept; the proxies' own come back on every request. */
-const VERDICTS_KEPT = 10_000;
-/** Longer strings are no address; a hop's entry may be anything a client wrote. */
-const ADDRESS_LENGTH_MAX = 64;
-
 /**
  * Fastify's `trustProxy` for the setting. Fastify no longer honours a bare hop count (it trusts
  * no hop then), so the count is given as the function it stands for. Names and ranges are
@@ -82,12 +77,6 @@ export function fastifyTrustProxy(setting: TrustProxy): ProxyTrust {
   if (setting === false) return false;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   const trusted = proxyAddr.compile(setting);
-  const verdicts = new LRUCache<string, boolean>({ max: VERDICTS_KEPT });
-  return (address, hop) => {
-    const kept = verdicts.get(address);
-    if (kept !== undefined) return kept;
-    const verdict = trusted(address, hop);
-    if (address.length <= ADDRESS_LENGTH_MAX) verdicts.set(address, verdict);
-    return verdict;
-  };
+  // Names and ranges hold for an address at any hop.
+  return keptPerAddress((address) => trusted(address, 0));
 }

@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { LRUCache } from 'lru-cache';
+import { keptPerAddress } from '../lib/kept-per-address.ts';
 
 /**
  * The prefix of an IPv6 address one client is counted by: a subscriber is usually handed a whole
@@ -8,16 +8,11 @@ import { LRUCache } from 'lru-cache';
 export const IPV6_CLIENT_PREFIX = 64;
 
 /**
- * Working out an IPv6 address's key parses it twice (ip-address, under `normalizeIP`): 13 µs
- * in-process, a quarter of a free decode's CPU over HTTP, on every request of every IPv6 client,
- * and 9 µs for an IPv4-mapped one (every IPv4 client of a server listening on `::`). So the keys
- * of the last addresses seen are kept (docs/decisions/0025-request-overhead.md). Only strings as
- * long as an address can be: a proxy's X-Forwarded-For may hand on anything up to the header
- * limit.
+ * normalizeIP parses an IPv6 address twice (ip-address): 13 µs in-process, a quarter of a free
+ * decode's CPU over HTTP, on every request of every IPv6 client, and 9 µs for an IPv4-mapped one
+ * (every IPv4 client of a server listening on `::`).
  */
-const KEYS_KEPT = 10_000;
-const ADDRESS_LENGTH_MAX = 64;
-const keys = new LRUCache<string, string>({ max: KEYS_KEPT });
+const ipv6Key = keptPerAddress((ip) => normalizeIP(ip, IPV6_CLIENT_PREFIX));
 
 /**
  * The key every per-address budget counts a client under, in memory and in the database alike:
@@ -26,12 +21,5 @@ const keys = new LRUCache<string, string>({ max: KEYS_KEPT });
  */
 export function clientAddressKey(ip: string): string {
   // Every IPv6 address has a colon; without one, normalizeIP only lowercases.
-  if (!ip.includes(':')) return ip.toLowerCase();
-  if (ip.length > ADDRESS_LENGTH_MAX) return normalizeIP(ip, IPV6_CLIENT_PREFIX);
-  let key = keys.get(ip);
-  if (key === undefined) {
-    key = normalizeIP(ip, IPV6_CLIENT_PREFIX);
-    keys.set(ip, key);
-  }
-  return key;
+  return ip.includes(':') ? ipv6Key(ip) : ip.toLowerCase();
 }
