@@ -91,7 +91,7 @@ describe('the key a client address is counted under', () => {
     ['Unknown', 'unknown'],
   ];
 
-  it('is the same the second time an address is seen as the first (the keys are kept)', () => {
+  it('is the same the second time an address is seen as the first', () => {
     for (const round of [1, 2]) {
       for (const [ip, key] of keyed)
         expect(clientAddressKey(ip), `${ip}, round ${round}`).toBe(key);
